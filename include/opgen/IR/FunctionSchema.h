@@ -1,0 +1,145 @@
+//===- FunctionSchema.h - Operator schemas ----------------------*- C++ -*-===//
+//
+// The parsed form of a `func:` string such as
+//   add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+// Arguments are kept in torchgen's grouping: positional arguments split around
+// `self`, keyword-only arguments split around the four tensor-options
+// arguments (dtype, layout, device, pin_memory), and the mutable keyword-only
+// arguments that make an out= function. Printing gives back the canonical
+// text exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_IR_FUNCTIONSCHEMA_H
+#define OPGEN_IR_FUNCTIONSCHEMA_H
+
+#include "opgen/IR/OperatorName.h"
+#include "opgen/IR/Type.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/SMLoc.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// An alias annotation: `a`, `a!`, `a|b`, `a -> *`, `a! -> a|b`.
+struct Annotation {
+  llvm::SmallVector<std::string, 1> AliasSet;
+  bool IsWrite = false;
+  llvm::SmallVector<std::string, 1> AliasSetAfter;
+
+  void print(llvm::raw_ostream &OS) const;
+  std::string str() const;
+  bool operator==(const Annotation &O) const {
+    return AliasSet == O.AliasSet && IsWrite == O.IsWrite &&
+           AliasSetAfter == O.AliasSetAfter;
+  }
+  bool operator!=(const Annotation &O) const { return !(*this == O); }
+};
+
+/// Compare optional annotations the way torchgen compares `None`-able ones.
+inline bool sameAnnotation(const std::optional<Annotation> &A,
+                           const std::optional<Annotation> &B) {
+  return A.has_value() == B.has_value() && (!A || *A == *B);
+}
+
+struct Argument {
+  std::string Name;
+  Type Ty;
+  std::optional<std::string> Default;
+  std::optional<Annotation> Annot;
+  /// Where the argument was written; not part of its value.
+  llvm::SMLoc Loc;
+
+  bool isWrite() const { return Annot && Annot->IsWrite; }
+  void print(llvm::raw_ostream &OS) const;
+  std::string str() const;
+  bool operator==(const Argument &O) const {
+    return Name == O.Name && Ty == O.Ty && Default == O.Default &&
+           sameAnnotation(Annot, O.Annot);
+  }
+  bool operator!=(const Argument &O) const { return !(*this == O); }
+};
+
+struct Return {
+  std::optional<std::string> Name;
+  Type Ty;
+  std::optional<Annotation> Annot;
+  llvm::SMLoc Loc;
+
+  bool isWrite() const { return Annot && Annot->IsWrite; }
+  void print(llvm::raw_ostream &OS) const;
+  std::string str() const;
+  bool operator==(const Return &O) const {
+    return Name == O.Name && Ty == O.Ty && sameAnnotation(Annot, O.Annot);
+  }
+  bool operator!=(const Return &O) const { return !(*this == O); }
+};
+
+/// The arguments of a schema, grouped as torchgen groups them.
+struct Arguments {
+  /// Positional arguments before `self` (only ever non-empty with a self).
+  std::vector<Argument> PreSelfPositional;
+  std::optional<Argument> Self;
+  std::vector<Argument> PostSelfPositional;
+  std::vector<Argument> PreTensorOptionsKwargOnly;
+  /// dtype, layout, device, pin_memory, when they appear together in order.
+  std::optional<std::array<Argument, 4>> TensorOptions;
+  std::vector<Argument> PostTensorOptionsKwargOnly;
+  /// Keyword-only arguments from the first mutable one on.
+  std::vector<Argument> Out;
+
+  std::vector<const Argument *> flatPositional() const;
+  std::vector<const Argument *> flatKwargOnly() const;
+  std::vector<const Argument *> flatNonOut() const;
+  std::vector<const Argument *> flatAll() const;
+
+  bool hasTensorArg() const;
+  bool hasSymIntArg() const;
+  bool hasGeneratorArg() const;
+
+  void print(llvm::raw_ostream &OS) const;
+  bool operator==(const Arguments &O) const;
+  bool operator!=(const Arguments &O) const { return !(*this == O); }
+};
+
+enum class SchemaKind { Functional, Inplace, Out, Mutable, Scratch };
+llvm::StringRef toString(SchemaKind K);
+
+struct FunctionSchema {
+  OperatorName Name;
+  Arguments Args;
+  std::vector<Return> Returns;
+
+  /// The schema's kind, as torchgen's FunctionSchema.kind() decides it.
+  SchemaKind kind() const;
+  bool isOutFn() const { return !Args.Out.empty(); }
+  bool isFunctionalFn() const {
+    return llvm::StringRef(Name.OverloadName).contains("functional");
+  }
+  /// Arguments in declaration order: positional, keyword-only, out.
+  std::vector<const Argument *> schemaOrderArguments() const {
+    return Args.flatAll();
+  }
+
+  void print(llvm::raw_ostream &OS) const;
+  std::string str() const;
+  bool operator==(const FunctionSchema &O) const {
+    return Name == O.Name && Args == O.Args && Returns == O.Returns;
+  }
+  bool operator!=(const FunctionSchema &O) const { return !(*this == O); }
+};
+
+inline llvm::raw_ostream &operator<<(llvm::raw_ostream &OS,
+                                     const FunctionSchema &S) {
+  S.print(OS);
+  return OS;
+}
+
+} // namespace opgen
+
+#endif // OPGEN_IR_FUNCTIONSCHEMA_H

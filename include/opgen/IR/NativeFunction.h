@@ -1,0 +1,125 @@
+//===- NativeFunction.h - One entry of native_functions.yaml ----*- C++ -*-===//
+//
+// A NativeFunction holds every field torchgen's NativeFunction holds, after
+// defaults are applied, plus the entry's `dispatch:` table (torchgen keeps
+// that in per-key indices; the backend-index pass builds those from here).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_IR_NATIVEFUNCTION_H
+#define OPGEN_IR_NATIVEFUNCTION_H
+
+#include "opgen/IR/DispatchKey.h"
+#include "opgen/IR/FunctionSchema.h"
+
+#include "llvm/Support/SMLoc.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace opgen {
+
+enum class DeviceCheckType { NoCheck, ExactSame };
+
+/// torchgen's UfuncKey, in its declaration order.
+enum class UfuncKey {
+  CUDAFunctor,
+  CUDAFunctorOnOther,
+  CUDAFunctorOnSelf,
+  CPUScalar,
+  CPUVector,
+  ScalarOnly,
+  Generic
+};
+llvm::StringRef toString(UfuncKey K);
+std::optional<UfuncKey> parseUfuncKey(llvm::StringRef S);
+
+/// `ufunc_inner_loop:` value: a kernel name and the dtypes it supports.
+struct UfuncInnerLoop {
+  std::string Name;
+  /// Dtype names with classes (`All`, `Floating`) expanded, in order.
+  std::vector<std::string> SupportedDtypes;
+  /// The text as written, e.g. `add (AllAndComplex, BFloat16, Half)`.
+  std::string Spelling;
+  bool operator==(const UfuncInnerLoop &O) const {
+    return Name == O.Name && SupportedDtypes == O.SupportedDtypes;
+  }
+};
+
+/// Kernel metadata for one dispatch key of one operator.
+struct BackendMetadata {
+  std::string Kernel;
+  bool Structured = false;
+  std::string CppNamespace;
+  bool operator==(const BackendMetadata &O) const {
+    return Kernel == O.Kernel && Structured == O.Structured &&
+           CppNamespace == O.CppNamespace;
+  }
+};
+
+/// Structured kernels' `precomputed:` elements.
+struct Precompute {
+  /// Kernel argument name -> the precomputed arguments that replace it.
+  std::vector<std::pair<std::string, std::vector<Argument>>> Replace;
+  /// Precomputed arguments added without replacing anything.
+  std::vector<Argument> Add;
+  bool operator==(const Precompute &O) const {
+    return Replace == O.Replace && Add == O.Add;
+  }
+};
+
+/// Where an entry came from. Survives a print/parse round trip.
+struct Location {
+  std::string File;
+  unsigned Line = 0;
+  bool operator==(const Location &O) const {
+    return File == O.File && Line == O.Line;
+  }
+};
+
+struct NativeFunction {
+  std::string Namespace = "aten";
+  FunctionSchema Func;
+  bool UseConstRefForMutableTensors = false;
+  bool DeviceGuard = true;
+  DeviceCheckType DeviceCheck = DeviceCheckType::ExactSame;
+  std::optional<std::string> PythonModule;
+  std::optional<std::string> CategoryOverride;
+  bool VariantFunction = true;
+  bool VariantMethod = false;
+  bool ManualKernelRegistration = false;
+  bool ManualCppBinding = false;
+  Location Loc;
+  /// Source position of the `func:` value, for later diagnostics.
+  llvm::SMLoc FuncLoc;
+  std::vector<OperatorName> Autogen;
+  std::map<UfuncKey, UfuncInnerLoop> UfuncInnerLoops;
+  bool Structured = false;
+  std::optional<OperatorName> StructuredDelegate;
+  std::optional<std::string> StructuredInherits;
+  std::optional<Precompute> Precomputed;
+  std::set<std::string> CppNoDefaultArgs;
+  bool IsAbstract = false;
+  bool HasCompositeImplicitAutogradKernel = false;
+  bool HasCompositeImplicitAutogradNestedTensorKernel = false;
+  bool HasCompositeExplicitAutogradKernel = false;
+  bool HasCompositeExplicitAutogradNonFunctionalKernel = false;
+  std::set<std::string> Tags;
+  /// The kernels of `dispatch:` (or the implied defaults), in key order of
+  /// first appearance.
+  std::vector<std::pair<DispatchKey, BackendMetadata>> Dispatch;
+  /// The `dispatch:` table as written, before defaults and ufunc kernels
+  /// were added; printing uses it to give back the entry.
+  std::vector<std::pair<std::string, std::string>> DispatchAsWritten;
+
+  bool isGenerated() const { return Tags.count("generated") != 0; }
+  const std::string &rootName() const { return Func.Name.Name.Base; }
+};
+
+} // namespace opgen
+
+#endif // OPGEN_IR_NATIVEFUNCTION_H

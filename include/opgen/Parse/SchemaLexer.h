@@ -1,0 +1,69 @@
+//===- SchemaLexer.h - Tokens of a function schema string -------*- C++ -*-===//
+//
+// Splits `add.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)` into
+// identifiers, integers and punctuation. Spaces separate tokens and are
+// otherwise ignored: the parser checks the canonical spelling separately,
+// so a stray or missing space gets its own precise message.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_PARSE_SCHEMALEXER_H
+#define OPGEN_PARSE_SCHEMALEXER_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace opgen {
+
+struct SchemaToken {
+  enum Kind {
+    Eof,
+    Identifier, // [A-Za-z_][A-Za-z0-9_]*
+    Integer,    // [0-9]+
+    LParen,
+    RParen,
+    LSquare,
+    RSquare,
+    Question,
+    Bang,
+    Pipe,
+    Star,
+    Comma,
+    Dot,
+    Equal,
+    Arrow,      // ->
+    ColonColon, // ::
+    Unknown,    // any other character
+  };
+  Kind K = Eof;
+  llvm::StringRef Text;
+  /// Offset of the token in the lexed string.
+  size_t Offset = 0;
+
+  bool is(Kind Other) const { return K == Other; }
+};
+
+class SchemaLexer {
+public:
+  explicit SchemaLexer(llvm::StringRef Input) : Input(Input) {}
+
+  SchemaToken next();
+  SchemaToken peek();
+  size_t getOffset() const { return Pos; }
+  void setOffset(size_t P) { Pos = P; }
+  llvm::StringRef getInput() const { return Input; }
+
+  /// Lex a default value in raw mode: everything up to a `,` or `)` that is
+  /// not nested in brackets or quotes. Leading spaces are skipped.
+  SchemaToken lexDefaultValue();
+
+  static llvm::StringRef describe(SchemaToken::Kind K);
+
+private:
+  void skipSpaces();
+  llvm::StringRef Input;
+  size_t Pos = 0;
+};
+
+} // namespace opgen
+
+#endif // OPGEN_PARSE_SCHEMALEXER_H

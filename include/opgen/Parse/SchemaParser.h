@@ -1,0 +1,58 @@
+//===- SchemaParser.h - Parse function schema strings -----------*- C++ -*-===//
+//
+// A recursive-descent parser for the schema language of native_functions.yaml,
+// replacing torchgen's string splitting and regular expressions. It accepts
+// what torchgen accepts: after parsing, the schema is printed again and must
+// equal the input (torchgen's round-trip rule), so a non-canonical spelling is
+// reported at the first character where it differs.
+//
+// verifySchema applies the invariants torchgen checks when it builds a
+// FunctionSchema (out arguments match returns, inplace ops return self, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_PARSE_SCHEMAPARSER_H
+#define OPGEN_PARSE_SCHEMAPARSER_H
+
+#include "opgen/IR/Context.h"
+#include "opgen/IR/FunctionSchema.h"
+#include "opgen/Parse/TextLocation.h"
+#include "opgen/Support/LogicalResult.h"
+
+#include <optional>
+#include <string>
+
+namespace opgen {
+
+/// A schema with the namespace written before it (`myns::foo(...)`).
+struct ParsedSchema {
+  std::string Namespace; ///< empty when none was written
+  FunctionSchema Schema;
+};
+
+/// Parse a whole `func:` string. Reports at most one syntax error.
+std::optional<ParsedSchema> parseFunctionSchema(Context &Ctx,
+                                                llvm::StringRef Text,
+                                                TextLocation Loc);
+
+/// Parse one argument, as in `precomputed:` entries (`int kW`).
+std::optional<Argument> parseArgument(Context &Ctx, llvm::StringRef Text,
+                                      TextLocation Loc);
+
+/// Parse an operator name, as in `structured_delegate:` or `autogen:`.
+std::optional<OperatorName> parseOperatorName(Context &Ctx,
+                                              llvm::StringRef Text,
+                                              TextLocation Loc);
+
+/// Parse a type on its own (`int[]?`).
+std::optional<Type> parseType(Context &Ctx, llvm::StringRef Text,
+                              TextLocation Loc);
+
+/// Check torchgen's FunctionSchema invariants; reports each violation at the
+/// offending argument or return.
+LogicalResult verifySchema(Context &Ctx, const FunctionSchema &S,
+                           llvm::SMLoc SchemaLoc);
+
+} // namespace opgen
+
+#endif // OPGEN_PARSE_SCHEMAPARSER_H

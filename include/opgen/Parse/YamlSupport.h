@@ -1,0 +1,92 @@
+//===- YamlSupport.h - YAML nodes as torchgen's loader sees them -*- C++ -*-===//
+//
+// torchgen reads YAML with PyYAML's safe loader, which follows YAML 1.1: an
+// unquoted `True`, `no` or `off` is a boolean, `1` an integer, `~` null. The
+// checks in native_functions.yaml depend on those types (`device_guard` must
+// be a boolean, `variants` a string), so opgen resolves plain scalars with
+// the same rules. LLVM's YAMLParser supplies the nodes and their locations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_PARSE_YAMLSUPPORT_H
+#define OPGEN_PARSE_YAMLSUPPORT_H
+
+#include "opgen/IR/Context.h"
+#include "opgen/Parse/TextLocation.h"
+
+#include "llvm/Support/YAMLParser.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// What a YAML node is after PyYAML's implicit resolution.
+enum class YamlKind { Null, Bool, Int, Float, Str, Sequence, Mapping, Other };
+
+/// A node's kind, with aliases reported as Other.
+YamlKind classify(llvm::yaml::Node *N);
+
+/// "a string", "a boolean", "a list", ...: for messages.
+llvm::StringRef describe(YamlKind K);
+
+/// Where a node starts.
+llvm::SMLoc nodeLoc(llvm::yaml::Node *N);
+
+/// A scalar's value, how its characters map to the source, and its kind.
+struct YamlScalar {
+  std::string Value;
+  TextLocation Loc;
+  YamlKind Kind = YamlKind::Str;
+  bool asBool() const;
+};
+
+/// The scalar behind \p N, or nothing for collections, aliases and nulls
+/// written as an empty value.
+std::optional<YamlScalar> getScalar(llvm::yaml::Node *N);
+
+/// A YAML value copied out of the parser's one-pass node stream, so checks
+/// can look at an entry's fields in any order.
+struct YamlValue {
+  YamlKind Kind = YamlKind::Null;
+  llvm::SMLoc Loc;
+  /// For scalar kinds (Null written as `~` or `null` included).
+  YamlScalar Scalar;
+  std::vector<YamlValue> Items;
+  std::vector<std::pair<YamlScalar, YamlValue>> Entries;
+
+  bool isScalar() const {
+    return Kind != YamlKind::Sequence && Kind != YamlKind::Mapping &&
+           Kind != YamlKind::Other;
+  }
+  const std::string &str() const { return Scalar.Value; }
+  /// The entry for \p Key in a mapping, or null.
+  const YamlValue *lookup(llvm::StringRef Key) const;
+};
+
+/// Copy \p N (at most \p MaxDepth levels deep) into a YamlValue. Mapping keys
+/// must be scalars and unique (torchgen's loader rejects duplicates too);
+/// aliases are reported as unsupported.
+YamlValue toYamlValue(Context &Ctx, llvm::yaml::Node *N, unsigned MaxDepth = 8);
+
+/// A YAML file that must hold exactly one document, as PyYAML's load wants.
+class YamlDocument {
+public:
+  YamlDocument(Context &Ctx, unsigned BufferID);
+  /// The document's root; null for an empty file.
+  llvm::yaml::Node *getRoot() { return Root; }
+  /// Read to the end of the stream, reporting any further document.
+  void finish();
+
+private:
+  Context &Ctx;
+  std::unique_ptr<llvm::yaml::Stream> Stream;
+  llvm::yaml::document_iterator It;
+  llvm::yaml::Node *Root = nullptr;
+};
+
+} // namespace opgen
+
+#endif // OPGEN_PARSE_YAMLSUPPORT_H

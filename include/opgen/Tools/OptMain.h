@@ -1,0 +1,50 @@
+//===- OptMain.h - The opgen-opt driver as a library ------------*- C++ -*-===//
+//
+// opgen-opt reads native_functions.yaml into the IR and prints it. The driver
+// lives here so other tools can embed it: fill an OptConfig and call
+// runOpt, or call optMain with a command line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_TOOLS_OPTMAIN_H
+#define OPGEN_TOOLS_OPTMAIN_H
+
+#include "opgen/Support/LogicalResult.h"
+
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace opgen {
+
+/// Every setting of one opgen-opt run.
+struct OptConfig {
+  enum class EmitKind { None, Schemas, Json, Yaml };
+
+  /// native_functions.yaml to read; "-" is standard input.
+  std::string InputFile = "-";
+  /// tags.yaml; empty means `tags.yaml` beside the input, if there is one.
+  std::string TagsFile;
+  /// Where the output goes; "-" is standard output.
+  std::string OutputFile = "-";
+  EmitKind Emit = EmitKind::Yaml;
+  /// Check `expected-error` comments instead of printing diagnostics.
+  bool VerifyDiagnostics = false;
+  /// Treat `# -----` lines as separators between independent inputs.
+  bool SplitInputFile = false;
+  /// Print a one-line summary (operators read, time) to the error stream.
+  bool Summary = false;
+};
+
+/// Run one configuration. Diagnostics and the summary go to \p ErrOS.
+LogicalResult runOpt(const OptConfig &Config, llvm::raw_ostream &ErrOS);
+
+/// Parse the opgen-opt command line into a config and run it; returns the
+/// process exit status.
+int optMain(int Argc, char **Argv);
+
+} // namespace opgen
+
+#endif // OPGEN_TOOLS_OPTMAIN_H

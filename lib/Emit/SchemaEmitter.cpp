@@ -1,0 +1,12 @@
+//===- SchemaEmitter.cpp - One schema per line ----------------------------===//
+
+#include "opgen/Emit/IREmitters.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace opgen;
+
+void opgen::emitSchemas(const Module &M, llvm::raw_ostream &OS) {
+  for (const NativeFunction &F : M.Functions)
+    OS << F.Func << '\n';
+}

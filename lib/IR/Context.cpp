@@ -1,0 +1,57 @@
+//===- Context.cpp - Owner of buffers, diagnostics and types --------------===//
+
+#include "opgen/IR/Context.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace opgen;
+using namespace llvm;
+
+Context::Context() : Context(errs()) {}
+Context::Context(raw_ostream &DiagOS) : Diags(SrcMgr, DiagOS) {
+  // Messages the SourceMgr prints on its own (the YAML parser's) go through
+  // the engine too, so they are counted and can be verified.
+  SrcMgr.setDiagHandler(
+      [](const SMDiagnostic &D, void *Engine) {
+        static_cast<DiagnosticEngine *>(Engine)->emit(D);
+      },
+      &Diags);
+}
+Context::~Context() = default;
+
+Type Context::unique(detail::TypeStorage S) {
+  TypeKey Key{S.K, static_cast<int>(S.B), S.Elem.getImpl(), S.Size,
+              S.ClassName};
+  auto It = Types.find(Key);
+  if (It != Types.end())
+    return Type(It->second.get());
+  auto Stored = std::make_unique<detail::TypeStorage>(std::move(S));
+  Type T(Stored.get());
+  Types.emplace(std::move(Key), std::move(Stored));
+  return T;
+}
+
+Type Context::getBaseType(BaseTy T) {
+  detail::TypeStorage S{Type::Base};
+  S.B = T;
+  return unique(std::move(S));
+}
+
+Type Context::getOptionalType(Type Elem) {
+  detail::TypeStorage S{Type::Optional};
+  S.Elem = Elem;
+  return unique(std::move(S));
+}
+
+Type Context::getListType(Type Elem, std::optional<uint64_t> Size) {
+  detail::TypeStorage S{Type::List};
+  S.Elem = Elem;
+  S.Size = Size;
+  return unique(std::move(S));
+}
+
+Type Context::getCustomClassType(StringRef ClassName) {
+  detail::TypeStorage S{Type::CustomClass};
+  S.ClassName = ClassName.str();
+  return unique(std::move(S));
+}

@@ -1,0 +1,901 @@
+//===- NativeYamlReader.cpp - Read native_functions.yaml ------------------===//
+//
+// One EntryReader reads one `- func: ...` entry, field by field, in the order
+// torchgen's NativeFunction.from_yaml reads them; the cross-entry checks run
+// once every entry is read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Parse/NativeYamlReader.h"
+#include "opgen/Parse/SchemaParser.h"
+#include "opgen/Parse/YamlSupport.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+
+using namespace opgen;
+using namespace llvm;
+
+unsigned opgen::loadFile(Context &Ctx, StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
+  if (!Buf) {
+    Ctx.getDiags().fileError(Path, "cannot read file: " +
+                                       Buf.getError().message());
+    return 0;
+  }
+  return Ctx.getSourceMgr().AddNewSourceBuffer(std::move(*Buf), SMLoc());
+}
+
+//===----------------------------------------------------------------------===//
+// tags.yaml
+//===----------------------------------------------------------------------===//
+
+LogicalResult opgen::readTagsYaml(Context &Ctx, unsigned BufferID,
+                                  std::set<std::string> &Tags) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  unsigned Before = D.getNumErrors();
+  YamlDocument Doc(Ctx, BufferID);
+  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
+  Doc.finish();
+  if (D.getNumErrors() != Before)
+    return failure();
+  if (Root.Kind != YamlKind::Sequence) {
+    SMLoc L = Root.Loc.isValid()
+                  ? Root.Loc
+                  : SMLoc::getFromPointer(Ctx.getSourceMgr()
+                                              .getMemoryBuffer(BufferID)
+                                              ->getBufferStart());
+    D.error(L, "tags.yaml must be a list of `- tag:` entries, found " +
+                   describe(Root.Kind));
+    return failure();
+  }
+  for (const YamlValue &E : Root.Items) {
+    if (E.Kind != YamlKind::Mapping) {
+      D.error(E.Loc, "tag entry must be a mapping with `tag:` and `desc:`, "
+                     "found " +
+                         describe(E.Kind));
+      continue;
+    }
+    const YamlValue *Tag = E.lookup("tag");
+    const YamlValue *Desc = E.lookup("desc");
+    if (!Tag) {
+      D.error(E.Loc, "tag entry has no `tag:`");
+      continue;
+    }
+    if (Tag->Kind != YamlKind::Str) {
+      D.error(Tag->Loc, "tag name must be a string, found " +
+                            describe(Tag->Kind));
+      continue;
+    }
+    if (!Desc || !Desc->isScalar() || Desc->str().empty()) {
+      D.error(Tag->Loc, "tag `" + Tag->str() +
+                            "` must have a non-empty `desc:`");
+      continue;
+    }
+    Tags.insert(Tag->str());
+  }
+  return success(D.getNumErrors() == Before);
+}
+
+//===----------------------------------------------------------------------===//
+// native_functions.yaml
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const StringRef KnownKeys[] = {
+    "func",
+    "cpp_no_default_args",
+    "use_const_ref_for_mutable_tensors",
+    "variants",
+    "manual_kernel_registration",
+    "manual_cpp_binding",
+    "device_guard",
+    "device_check",
+    "structured",
+    "structured_delegate",
+    "structured_inherits",
+    "python_module",
+    "category_override",
+    "precomputed",
+    "tags",
+    "dispatch",
+    "autogen",
+    "ufunc_inner_loop",
+    "__line__",
+};
+
+/// Python's reserved words, which cannot name arguments of Python bindings.
+const StringRef PythonKeywords[] = {
+    "False", "None",   "True",    "and",      "as",       "assert", "async",
+    "await", "break",  "class",   "continue", "def",      "del",    "elif",
+    "else",  "except", "finally", "for",      "from",     "global", "if",
+    "import", "in",    "is",      "lambda",   "nonlocal", "not",    "or",
+    "pass",  "raise",  "return",  "try",      "while",    "with",   "yield"};
+
+/// Existing operators allowed to keep a reserved word as an argument name.
+bool isKeywordExempt(StringRef Op, StringRef Arg) {
+  return Arg == "from" && (Op == "_has_compatible_shallow_copy_type" ||
+                           Op == "random_.from" || Op == "uniform_");
+}
+
+/// Expand dtype classes of `ufunc_inner_loop:` into scalar types.
+bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
+  static const StringRef ScalarTypes[] = {
+      "Byte",          "Char",         "Short",          "Int",
+      "Long",          "Half",         "Float",          "Double",
+      "ComplexHalf",   "ComplexFloat", "ComplexDouble",  "Bool",
+      "BFloat16",      "Float8_e5m2",  "Float8_e5m2fnuz", "Float8_e4m3fn",
+      "Float8_e4m3fnuz", "Float8_e8m0fnu"};
+  auto Add = [&](ArrayRef<StringRef> Ts) {
+    for (StringRef T : Ts)
+      if (!is_contained(Out, T.str()))
+        Out.push_back(T.str());
+  };
+  static const StringRef Integral[] = {"Byte", "Char", "Int", "Long", "Short"};
+  static const StringRef Floating[] = {"Float", "Double"};
+  static const StringRef Complex[] = {"ComplexFloat", "ComplexDouble"};
+  if (Name == "Integral")
+    Add(Integral);
+  else if (Name == "Floating")
+    Add(Floating);
+  else if (Name == "Complex")
+    Add(Complex);
+  else if (Name == "All")
+    Add(Integral), Add(Floating);
+  else if (Name == "AllAndComplex")
+    Add(Integral), Add(Floating), Add(Complex);
+  else if (Name == "FloatingAndComplex")
+    Add(Floating), Add(Complex);
+  else if (is_contained(ScalarTypes, Name))
+    Add(Name);
+  else
+    return false;
+  return true;
+}
+
+class EntryReader {
+public:
+  EntryReader(Context &Ctx, const std::set<std::string> &ValidTags,
+              StringRef File)
+      : Ctx(Ctx), D(Ctx.getDiags()), ValidTags(ValidTags), File(File) {}
+
+  std::optional<NativeFunction> read(const YamlValue &E);
+
+private:
+  void error(SMLoc L, const Twine &Msg) {
+    D.error(L, Msg);
+    Failed = true;
+  }
+  /// A boolean field; absent means \p Default.
+  bool getBool(const YamlValue &E, StringRef Key, bool Default);
+  /// An optional string field; absent or null gives nothing.
+  std::optional<std::string> getOptString(const YamlValue &E, StringRef Key);
+  const YamlValue *field(const YamlValue &E, StringRef Key) {
+    return E.lookup(Key);
+  }
+  SMLoc keyLoc(const YamlValue &E, StringRef Key) {
+    for (const auto &[K, V] : E.Entries)
+      if (K.Value == Key)
+        return K.Loc.Start;
+    return E.Loc;
+  }
+
+  void readDispatch(const YamlValue &V, NativeFunction &F, bool &Redundant,
+                    unsigned &NumKeys);
+  void readUfunc(const YamlValue &V, NativeFunction &F);
+  void readPrecomputed(const YamlValue &V, NativeFunction &F);
+  void checkInvariants(NativeFunction &F, const YamlValue &E);
+
+  Context &Ctx;
+  DiagnosticEngine &D;
+  const std::set<std::string> &ValidTags;
+  StringRef File;
+  bool Failed = false;
+};
+
+bool EntryReader::getBool(const YamlValue &E, StringRef Key, bool Default) {
+  const YamlValue *V = field(E, Key);
+  if (!V)
+    return Default;
+  if (V->Kind != YamlKind::Bool) {
+    error(V->Loc, "`" + Key + "` must be a boolean (True or False), found " +
+                      describe(V->Kind));
+    return Default;
+  }
+  return V->Scalar.asBool();
+}
+
+std::optional<std::string> EntryReader::getOptString(const YamlValue &E,
+                                                     StringRef Key) {
+  const YamlValue *V = field(E, Key);
+  if (!V || V->Kind == YamlKind::Null)
+    return std::nullopt;
+  if (V->Kind != YamlKind::Str) {
+    error(V->Loc, "`" + Key + "` must be a string, found " +
+                      describe(V->Kind));
+    return std::nullopt;
+  }
+  return V->str();
+}
+
+std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
+  NativeFunction F;
+  F.Loc.File = File.str();
+  F.Loc.Line = Ctx.getSourceMgr().getLineAndColumn(E.Loc).first;
+  // Printed IR records the original line (see emitYaml); torchgen's loader
+  // ignores the key, so the file stays readable by torchgen.
+  if (const YamlValue *L = E.lookup("__line__")) {
+    unsigned N;
+    if (L->Kind == YamlKind::Int && !StringRef(L->str()).getAsInteger(10, N))
+      F.Loc.Line = N;
+  }
+
+  for (const auto &[K, V] : E.Entries)
+    if (!is_contained(KnownKeys, K.Value))
+      error(K.Loc.Start, "unknown key `" + K.Value +
+                             "` in native function entry");
+
+  // func: [namespace::]schema
+  const YamlValue *FuncV = field(E, "func");
+  bool HaveSchema = false;
+  if (!FuncV) {
+    error(E.Loc, "native function entry has no `func:`");
+  } else if (FuncV->Kind != YamlKind::Str) {
+    error(FuncV->Loc, "`func` must be a string, found " +
+                          describe(FuncV->Kind));
+  } else {
+    F.FuncLoc = FuncV->Scalar.Loc.Start;
+    if (auto P = parseFunctionSchema(Ctx, FuncV->str(), FuncV->Scalar.Loc)) {
+      if (!P->Namespace.empty())
+        F.Namespace = P->Namespace;
+      F.Func = std::move(P->Schema);
+      HaveSchema = succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
+      if (!HaveSchema)
+        Failed = true;
+    } else {
+      Failed = true;
+    }
+  }
+
+  // cpp_no_default_args: a list of argument names.
+  if (const YamlValue *V = field(E, "cpp_no_default_args")) {
+    if (V->Kind != YamlKind::Sequence) {
+      error(V->Loc, "`cpp_no_default_args` must be a list, found " +
+                        describe(V->Kind));
+    } else {
+      for (const YamlValue &I : V->Items) {
+        if (I.Kind != YamlKind::Str) {
+          error(I.Loc, "`cpp_no_default_args` entries must be argument "
+                       "names, found " +
+                           describe(I.Kind));
+          continue;
+        }
+        F.CppNoDefaultArgs.insert(I.str());
+      }
+    }
+  }
+
+  F.UseConstRefForMutableTensors =
+      getBool(E, "use_const_ref_for_mutable_tensors", false);
+  if (F.UseConstRefForMutableTensors && HaveSchema && F.Func.isOutFn())
+    error(keyLoc(E, "use_const_ref_for_mutable_tensors"),
+          "`use_const_ref_for_mutable_tensors` is not supported on out= "
+          "functions (pytorch/pytorch#145522)");
+
+  // variants: "function", "method" or "function, method".
+  if (const YamlValue *V = field(E, "variants")) {
+    if (V->Kind != YamlKind::Str) {
+      error(V->Loc, "`variants` must be a string such as `function, method`, "
+                    "found " +
+                        describe(V->Kind));
+    } else {
+      F.VariantFunction = false;
+      SmallVector<StringRef, 2> Parts;
+      StringRef(V->str()).split(Parts, ", ");
+      size_t Offset = 0;
+      for (StringRef P : Parts) {
+        if (P == "function")
+          F.VariantFunction = true;
+        else if (P == "method")
+          F.VariantMethod = true;
+        else
+          error(V->Scalar.Loc.at(Offset),
+                "illegal variant `" + P +
+                    "`; expected `function` or `method`");
+        Offset += P.size() + 2;
+      }
+    }
+  }
+
+  F.ManualKernelRegistration = getBool(E, "manual_kernel_registration", false);
+  F.ManualCppBinding = getBool(E, "manual_cpp_binding", false);
+  F.DeviceGuard = getBool(E, "device_guard", true);
+
+  if (auto S = getOptString(E, "device_check")) {
+    if (*S == "NoCheck")
+      F.DeviceCheck = DeviceCheckType::NoCheck;
+    else if (*S == "ExactSame")
+      F.DeviceCheck = DeviceCheckType::ExactSame;
+    else
+      error(field(E, "device_check")->Loc,
+            "illegal device_check `" + *S +
+                "`; expected `NoCheck` or `ExactSame`");
+  }
+
+  F.Structured = getBool(E, "structured", false);
+
+  if (auto S = getOptString(E, "structured_delegate")) {
+    const YamlValue *V = field(E, "structured_delegate");
+    if (StringRef(*S).contains("::"))
+      error(V->Loc, "`structured_delegate` cannot name a namespace; the "
+                    "delegate is in the function's own namespace");
+    else if (auto N = parseOperatorName(Ctx, *S, V->Scalar.Loc))
+      F.StructuredDelegate = std::move(*N);
+    else
+      Failed = true;
+  }
+
+  if (auto S = getOptString(E, "structured_inherits")) {
+    if (StringRef(*S).contains("::"))
+      error(field(E, "structured_inherits")->Loc,
+            "`structured_inherits` cannot name a namespace");
+    else
+      F.StructuredInherits = *S;
+  }
+
+  F.PythonModule = getOptString(E, "python_module");
+  if (F.PythonModule && F.VariantMethod)
+    error(keyLoc(E, "python_module"),
+          "functions in a `python_module` cannot be methods");
+
+  F.CategoryOverride = getOptString(E, "category_override");
+
+  if (const YamlValue *V = field(E, "precomputed")) {
+    if (V->Kind != YamlKind::Null && !F.Structured)
+      error(keyLoc(E, "precomputed"),
+            "`precomputed` requires `structured: True`");
+    else
+      readPrecomputed(*V, F);
+  }
+
+  // tags: a string or a list of strings, each declared in tags.yaml.
+  std::vector<std::pair<std::string, SMLoc>> TagsIn;
+  if (const YamlValue *V = field(E, "tags")) {
+    if (V->Kind == YamlKind::Str) {
+      TagsIn.push_back({V->str(), V->Loc});
+    } else if (V->Kind == YamlKind::Sequence) {
+      for (const YamlValue &I : V->Items) {
+        if (I.Kind != YamlKind::Str)
+          error(I.Loc, "tags must be strings, found " + describe(I.Kind));
+        else
+          TagsIn.push_back({I.str(), I.Loc});
+      }
+    } else {
+      error(V->Loc, "`tags` must be a string or a list of strings, found " +
+                        describe(V->Kind));
+    }
+  }
+  if (F.Namespace == "aten" && ValidTags.count("pt2_compliant_tag"))
+    TagsIn.push_back({"pt2_compliant_tag", SMLoc()});
+  if (HaveSchema && F.Func.isOutFn() && ValidTags.count("out"))
+    TagsIn.push_back({"out", SMLoc()});
+  if (HaveSchema && F.Func.Name.Name.Inplace && ValidTags.count("inplace"))
+    TagsIn.push_back({"inplace", SMLoc()});
+  for (auto &[T, L] : TagsIn) {
+    if (ValidTags.empty()) {
+      error(L.isValid() ? L : E.Loc, "tag `" + T +
+                                         "` used, but tags.yaml declares no "
+                                         "tags");
+      break;
+    }
+    if (!ValidTags.count(T))
+      error(L, "unknown tag `" + T + "`; tags must be declared in tags.yaml");
+    else
+      F.Tags.insert(T);
+  }
+
+  // dispatch:
+  bool RedundantCIA = false;
+  unsigned NumKeys = 0;
+  const YamlValue *DispatchV = field(E, "dispatch");
+  if (DispatchV && DispatchV->Kind != YamlKind::Null) {
+    if (DispatchV->Kind != YamlKind::Mapping) {
+      error(DispatchV->Loc, "`dispatch` must be a mapping from dispatch keys "
+                            "to kernel names, found " +
+                                describe(DispatchV->Kind));
+    } else {
+      if (F.ManualKernelRegistration)
+        error(keyLoc(E, "dispatch"),
+              "cannot specify both `manual_kernel_registration` and "
+              "`dispatch`; with manual registration, dispatch has no effect");
+      readDispatch(*DispatchV, F, RedundantCIA, NumKeys);
+    }
+  }
+  auto HasKey = [&](DispatchKey K) {
+    return any_of(F.Dispatch, [&](const auto &P) { return P.first == K; });
+  };
+  std::string CppName;
+  if (HaveSchema)
+    CppName = F.Func.Name.Name.str() + (F.Func.isOutFn() ? "_out" : "");
+  if (DispatchV && DispatchV->Kind == YamlKind::Mapping) {
+    if (NumKeys == 1 && RedundantCIA)
+      error(keyLoc(E, "dispatch"),
+            "unnecessary dispatch table: the only kernel is the default "
+            "CompositeImplicitAutograd one; delete the `dispatch:` key");
+    if (!F.StructuredDelegate && F.Dispatch.size() == 1 &&
+        HasKey(DispatchKey::CompositeImplicitAutograd) && NumKeys == 1 &&
+        !StringRef(F.Dispatch[0].second.Kernel).contains("_symint") &&
+        HaveSchema)
+      error(keyLoc(E, "dispatch"),
+            "unexpected name for a lone CompositeImplicitAutograd kernel: "
+            "expected `" +
+                CppName + "` but got `" + F.Dispatch[0].second.Kernel +
+                "`; rename the implementation, then delete the dispatch "
+                "table");
+  } else if (!F.Structured && !F.StructuredDelegate && HaveSchema) {
+    StringRef Name = F.Func.Name.Name.Base;
+    std::string Full = F.Func.Name.Name.str();
+    if (StringRef(Full).startswith("new_") || StringRef(Full).endswith("_like") ||
+        (F.Func.Args.TensorOptions && !F.Func.Args.hasTensorArg()))
+      error(F.FuncLoc.isValid() ? F.FuncLoc : E.Loc,
+            "factory function `" + Full +
+                "` needs a CompositeExplicitAutograd dispatch entry: factory "
+                "functions must not be decomposed implicitly");
+    (void)Name;
+    F.Dispatch.push_back({DispatchKey::CompositeImplicitAutograd,
+                          {CppName, false, "at::native"}});
+  }
+
+  unsigned Composites = 0;
+  bool HasNonFunctional = false, HasNested = false;
+  for (auto &[K, M] : F.Dispatch) {
+    if (getFlags(K) & DK_Generic)
+      ++Composites;
+    HasNonFunctional |= K == DispatchKey::CompositeExplicitAutogradNonFunctional;
+    HasNested |= K == DispatchKey::CompositeImplicitAutogradNestedTensor;
+  }
+  if (!(Composites <= 1 ||
+        (Composites == 2 && !HasNonFunctional && HasNested)))
+    error(keyLoc(E, "dispatch"),
+          "cannot give more than one of CompositeExplicitAutograd, "
+          "CompositeExplicitAutogradNonFunctional and "
+          "CompositeImplicitAutograd: each subsumes the others");
+
+  // autogen: "a.out, b.out"
+  if (const YamlValue *V = field(E, "autogen")) {
+    if (V->Kind != YamlKind::Str) {
+      error(V->Loc, "`autogen` must be a string of comma-separated operator "
+                    "names, found " +
+                        describe(V->Kind));
+    } else if (!V->str().empty()) {
+      SmallVector<StringRef, 2> Parts;
+      StringRef(V->str()).split(Parts, ", ");
+      size_t Offset = 0;
+      for (StringRef P : Parts) {
+        TextLocation L{V->Scalar.Loc.at(Offset), V->Scalar.Loc.Exact};
+        if (P.contains("::"))
+          error(L.Start, "`autogen` names cannot have a namespace");
+        else if (auto N = parseOperatorName(Ctx, P, L))
+          F.Autogen.push_back(std::move(*N));
+        else
+          Failed = true;
+        Offset += P.size() + 2;
+      }
+    }
+  }
+
+  if (const YamlValue *V = field(E, "ufunc_inner_loop"))
+    readUfunc(*V, F);
+  if (!F.UfuncInnerLoops.empty()) {
+    if (!F.Structured)
+      error(keyLoc(E, "ufunc_inner_loop"),
+            "`ufunc_inner_loop` requires `structured: True`");
+    else if (HaveSchema && !F.Func.isOutFn())
+      error(keyLoc(E, "ufunc_inner_loop"),
+            "`ufunc_inner_loop` is only valid on out= functions");
+    for (DispatchKey K : {DispatchKey::CPU, DispatchKey::CUDA}) {
+      if (HasKey(K)) {
+        error(keyLoc(E, "dispatch"), "a ufunc must not have an explicit " +
+                                         toString(K) + " dispatch entry");
+        continue;
+      }
+      F.Dispatch.push_back({K,
+                            {"ufunc_" + F.Func.Name.Name.str() + "_" +
+                                 toString(K).str(),
+                             true, "at::native"}});
+    }
+  }
+
+  auto Only = [&](std::initializer_list<DispatchKey> Ks) {
+    if (F.Dispatch.size() != Ks.size())
+      return false;
+    return all_of(Ks, HasKey);
+  };
+  if (F.StructuredDelegate)
+    F.IsAbstract = true;
+  else
+    F.IsAbstract =
+        !(Only({DispatchKey::CompositeImplicitAutograd}) ||
+          Only({DispatchKey::CompositeImplicitAutogradNestedTensor}) ||
+          Only({DispatchKey::CompositeImplicitAutograd,
+                DispatchKey::CompositeImplicitAutogradNestedTensor}));
+  F.HasCompositeImplicitAutogradKernel =
+      HasKey(DispatchKey::CompositeImplicitAutograd);
+  F.HasCompositeImplicitAutogradNestedTensorKernel =
+      HasKey(DispatchKey::CompositeImplicitAutogradNestedTensor);
+  F.HasCompositeExplicitAutogradKernel =
+      HasKey(DispatchKey::CompositeExplicitAutograd);
+  F.HasCompositeExplicitAutogradNonFunctionalKernel =
+      HasKey(DispatchKey::CompositeExplicitAutogradNonFunctional);
+
+  if (F.StructuredDelegate)
+    for (auto &[K, M] : F.Dispatch)
+      if (isStructuredKey(K))
+        error(keyLoc(E, "dispatch"),
+              "a function with `structured_delegate` must not have a " +
+                  toString(K) + " kernel: it is delegated");
+
+  if (HaveSchema)
+    checkInvariants(F, E);
+  if (Failed || !HaveSchema)
+    return std::nullopt;
+  return F;
+}
+
+void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
+                               bool &Redundant, unsigned &NumKeys) {
+  std::string CppName;
+  if (!F.Func.Name.Name.Base.empty())
+    CppName = F.Func.Name.Name.str() + (F.Func.isOutFn() ? "_out" : "");
+  for (const auto &[K, KV] : V.Entries) {
+    if (K.Value == "__line__")
+      continue;
+    if (K.Kind != YamlKind::Str) {
+      error(K.Loc.Start, "illegal dispatch key `" + K.Value + "`");
+      continue;
+    }
+    if (KV.Kind != YamlKind::Str) {
+      error(KV.Loc, "kernel name for `" + K.Value + "` must be a string, "
+                                                    "found " +
+                        describe(KV.Kind));
+      continue;
+    }
+    F.DispatchAsWritten.push_back({K.Value, KV.str()});
+    SmallVector<StringRef, 4> Keys;
+    StringRef(K.Value).split(Keys, ',');
+    size_t Offset = 0;
+    for (StringRef RawKey : Keys) {
+      StringRef Name = RawKey.trim();
+      SMLoc L = K.Loc.at(Offset + (RawKey.size() - RawKey.ltrim().size()));
+      Offset += RawKey.size() + 1;
+      ++NumKeys;
+      std::optional<DispatchKey> DK = parseDispatchKey(Name);
+      if (!DK) {
+        error(L, "unknown dispatch key `" + Name + "`");
+        continue;
+      }
+      if (!isInTree(*DK)) {
+        error(L, "dispatch key `" + Name + "` of kernel `" + KV.str() +
+                     "` is not a supported dispatch key");
+        continue;
+      }
+      SmallVector<StringRef, 4> Parts;
+      StringRef(KV.str()).split(Parts, "::");
+      if (Parts.size() - 1 > 3) {
+        error(KV.Loc, "kernel `" + KV.str() +
+                          "` has more than 3 levels of namespace");
+        continue;
+      }
+      std::string Ns = join(ArrayRef<StringRef>(Parts).drop_back(), "::");
+      BackendMetadata M{Parts.back().str(), F.Structured && isStructuredKey(*DK),
+                        (Ns.empty() ? std::string("at") : Ns) + "::native"};
+      auto Existing = find_if(F.Dispatch,
+                              [&](const auto &P) { return P.first == *DK; });
+      if (Existing != F.Dispatch.end()) {
+        error(L, "dispatch key `" + Name + "` is given more than once");
+        continue;
+      }
+      F.Dispatch.push_back({*DK, std::move(M)});
+      if (*DK == DispatchKey::CompositeImplicitAutograd && KV.str() == CppName)
+        Redundant = true;
+    }
+  }
+}
+
+void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
+  auto ParseLoop = [&](UfuncKey Key, const YamlValue &Val) {
+    StringRef S = Val.str();
+    auto [Name, Dtypes] = S.split(' ');
+    if (!S.contains(' ')) {
+      error(Val.Loc, "ufunc inner loop `" + S +
+                         "` must be a kernel name followed by `(dtypes)`");
+      return;
+    }
+    if (!Dtypes.startswith("(") || !Dtypes.endswith(")")) {
+      error(Val.Loc, "supported dtypes `" + Dtypes +
+                         "` must be enclosed in parentheses");
+      return;
+    }
+    UfuncInnerLoop L;
+    L.Name = Name.str();
+    L.Spelling = S.str();
+    SmallVector<StringRef, 4> Parts;
+    Dtypes.drop_front().drop_back().split(Parts, ", ");
+    for (StringRef P : Parts)
+      if (!expandDtypes(P, L.SupportedDtypes))
+        error(Val.Loc, "unknown dtype `" + P + "`");
+    F.UfuncInnerLoops[Key] = std::move(L);
+  };
+  if (V.Kind == YamlKind::Null)
+    return;
+  if (V.Kind == YamlKind::Str) {
+    ParseLoop(UfuncKey::Generic, V);
+    return;
+  }
+  if (V.Kind != YamlKind::Mapping) {
+    error(V.Loc, "`ufunc_inner_loop` must be a string or a mapping, found " +
+                     describe(V.Kind));
+    return;
+  }
+  for (const auto &[K, KV] : V.Entries) {
+    if (K.Value == "__line__")
+      continue;
+    std::optional<UfuncKey> UK = parseUfuncKey(K.Value);
+    if (K.Kind != YamlKind::Str || !UK) {
+      error(K.Loc.Start, "unknown ufunc key `" + K.Value + "`");
+      continue;
+    }
+    if (KV.Kind != YamlKind::Str) {
+      error(KV.Loc, "ufunc inner loop must be a string, found " +
+                        describe(KV.Kind));
+      continue;
+    }
+    ParseLoop(*UK, KV);
+  }
+}
+
+void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
+  if (V.Kind == YamlKind::Null)
+    return;
+  if (V.Kind != YamlKind::Sequence) {
+    error(V.Loc, "`precomputed` must be a list, found " + describe(V.Kind));
+    return;
+  }
+  if (V.Items.empty())
+    return;
+  for (const YamlValue &I : V.Items)
+    if (I.Kind != YamlKind::Str) {
+      error(I.Loc, "`precomputed` entries must be strings, found " +
+                       describe(I.Kind));
+      return;
+    }
+  Precompute P;
+  auto ParseArgs = [&](const YamlValue &Item, StringRef List, size_t Offset,
+                       std::vector<Argument> &Out) {
+    SmallVector<StringRef, 4> Parts;
+    List.split(Parts, ',');
+    for (StringRef Part : Parts) {
+      StringRef T = Part.trim();
+      size_t Lead = Part.size() - Part.ltrim().size();
+      TextLocation L{Item.Scalar.Loc.at(Offset + Lead), Item.Scalar.Loc.Exact};
+      Offset += Part.size() + 1;
+      auto A = parseArgument(Ctx, T, L);
+      if (!A) {
+        Failed = true;
+        continue;
+      }
+      if (StringRef(A->Name).upper() == A->Name)
+        error(L.Start, "precomputed argument name `" + A->Name +
+                           "` must not be all upper case");
+      Out.push_back(std::move(*A));
+    }
+  };
+  ArrayRef<YamlValue> Items = V.Items;
+  const YamlValue &Last = Items.back();
+  if (!StringRef(Last.str()).contains(" -> ")) {
+    ParseArgs(Last, Last.str(), 0, P.Add);
+    Items = Items.drop_back();
+  }
+  for (const YamlValue &I : Items) {
+    StringRef S = I.str();
+    if (!S.contains(" -> ")) {
+      error(I.Loc, "precomputed elements without a replacement (`name -> "
+                   "decls`) may only be on the last line");
+      continue;
+    }
+    auto [Param, Rest] = S.split(" -> ");
+    if (Rest.contains(" -> ")) {
+      error(I.Loc, "precomputed line has more than one ` -> `");
+      continue;
+    }
+    if (Param.contains(' ') || Param.empty()) {
+      error(I.Loc, "illegal kernel parameter name `" + Param +
+                       "` in precomputed");
+      continue;
+    }
+    if (any_of(P.Replace, [&](const auto &R) { return R.first == Param; })) {
+      error(I.Loc, "kernel parameter `" + Param +
+                       "` is replaced twice in precomputed");
+      continue;
+    }
+    std::vector<Argument> With;
+    ParseArgs(I, Rest, Param.size() + 4, With);
+    // torchgen prints the replacement back with ", " between declarations
+    // and requires the same text.
+    std::string Printed = Param.str() + " -> ";
+    ListSeparator Sep(", ");
+    for (const Argument &A : With)
+      Printed += StringRef(Sep).str() + A.str();
+    if (Printed != S && !Failed)
+      error(I.Loc, "precomputed line is not in canonical form; expected `" +
+                       Printed + "`");
+    P.Replace.push_back({Param.str(), std::move(With)});
+  }
+  F.Precomputed = std::move(P);
+}
+
+void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
+  const FunctionSchema &S = F.Func;
+  std::string Name = S.Name.str();
+  SMLoc FL = F.FuncLoc.isValid() ? F.FuncLoc : E.Loc;
+  if (S.isOutFn() && (F.VariantMethod || !F.VariantFunction))
+    error(field(E, "variants") ? field(E, "variants")->Loc : FL,
+          "out= function `" + Name +
+              "` must have only the `function` variant");
+  if (F.Structured) {
+    if (S.kind() != SchemaKind::Out)
+      error(keyLoc(E, "structured"),
+            "`structured` belongs on the out= variant; did you mean "
+            "`structured_delegate`?");
+    if (!F.DeviceGuard)
+      error(keyLoc(E, "device_guard"),
+            "`device_guard: False` is not respected by structured kernels");
+  }
+  if (F.StructuredDelegate) {
+    if (S.kind() == SchemaKind::Out)
+      error(keyLoc(E, "structured_delegate"),
+            "`structured_delegate` is not allowed on out= functions; did you "
+            "mean `structured`?");
+    if (!F.DeviceGuard && !F.Structured)
+      error(keyLoc(E, "device_guard"),
+            "`device_guard: False` is not respected by structured kernels");
+  }
+  if (F.Structured && F.StructuredDelegate)
+    error(keyLoc(E, "structured_delegate"),
+          "a function cannot have both `structured` and "
+          "`structured_delegate`");
+  StringSet<> Defaulted;
+  for (const Argument *A : S.schemaOrderArguments())
+    if (A->Default)
+      Defaulted.insert(A->Name);
+  for (const std::string &N : F.CppNoDefaultArgs)
+    if (!Defaulted.count(N))
+      error(keyLoc(E, "cpp_no_default_args"),
+            "`cpp_no_default_args` names `" + N +
+                "`, which is not an argument with a default");
+  if (F.StructuredInherits && !F.Structured)
+    error(keyLoc(E, "structured_inherits"),
+          "`structured_inherits` requires `structured: True`");
+  if (StringRef(Name).startswith("_foreach") &&
+      F.DeviceCheck != DeviceCheckType::NoCheck)
+    error(FL, "foreach kernel `" + Name +
+                  "` must have `device_check: NoCheck`: foreach kernels fall "
+                  "back to a slow path for tensors on different devices");
+
+  // Random operators must say so, where tags.yaml has the tag for it.
+  if (ValidTags.count("nondeterministic_seeded")) {
+    bool DropoutArg = any_of(S.Args.flatAll(), [](const Argument *A) {
+      return StringRef(A->Name).contains("dropout");
+    });
+    bool Random =
+        StringRef(Name).contains("rand") ||
+        ((StringRef(Name).contains("dropout") || DropoutArg) &&
+         !StringRef(Name).contains("backward") &&
+         S.Name.Name.str() != "_cudnn_init_dropout_state") ||
+        S.Args.hasGeneratorArg();
+    if (Random && !F.Tags.count("nondeterministic_seeded"))
+      error(field(E, "tags") ? field(E, "tags")->Loc : FL,
+            "`" + Name + "` looks random (its name or a Generator argument), "
+                         "so it needs the `nondeterministic_seeded` tag");
+  }
+}
+
+} // namespace
+
+LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
+                                             Module &M) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  unsigned Before = D.getNumErrors();
+  SourceMgr &SM = Ctx.getSourceMgr();
+  StringRef File = SM.getMemoryBuffer(BufferID)->getBufferIdentifier();
+  YamlDocument Doc(Ctx, BufferID);
+  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
+  Doc.finish();
+  if (D.getNumErrors() != Before)
+    return failure();
+  if (Root.Kind != YamlKind::Sequence) {
+    SMLoc L = Root.Loc.isValid()
+                  ? Root.Loc
+                  : SMLoc::getFromPointer(
+                        SM.getMemoryBuffer(BufferID)->getBufferStart());
+    D.error(L, "native_functions.yaml must be a list of `- func:` entries, "
+               "found " +
+                   describe(Root.Kind));
+    return failure();
+  }
+
+  std::vector<NativeFunction> Fns;
+  for (const YamlValue &E : Root.Items) {
+    if (E.Kind != YamlKind::Mapping) {
+      D.error(E.Loc, "native function entry must be a mapping, found " +
+                         describe(E.Kind));
+      continue;
+    }
+    EntryReader R(Ctx, M.ValidTags, File);
+    if (auto F = R.read(E))
+      Fns.push_back(std::move(*F));
+  }
+
+  // Checks across entries (torchgen's error_check_native_functions), plus
+  // duplicate operators, which torchgen only notices when two entries share
+  // a dispatch key.
+  std::map<OperatorName, const NativeFunction *> ByName;
+  std::set<BaseOperatorName> BaseNames;
+  for (const NativeFunction &F : Fns) {
+    auto [It, New] = ByName.emplace(F.Func.Name, &F);
+    if (!New) {
+      D.error(F.FuncLoc, "duplicate operator `" + F.Func.Name.str() + "`");
+      D.note(It->second->FuncLoc, "previously declared here");
+    }
+    BaseNames.insert(F.Func.Name.Name);
+  }
+  for (const NativeFunction &F : Fns) {
+    std::string Name = F.Func.Name.str();
+    if (F.StructuredDelegate) {
+      auto It = ByName.find(*F.StructuredDelegate);
+      if (It == ByName.end())
+        D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
+                               F.StructuredDelegate->str() +
+                               "`, but no such operator exists");
+      else if (!It->second->Structured) {
+        D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
+                               F.StructuredDelegate->str() +
+                               "`, which is not marked `structured: True`");
+        D.note(It->second->FuncLoc, "delegate declared here");
+      }
+    }
+    for (const Argument *A : F.Func.Args.flatAll())
+      if (is_contained(PythonKeywords, A->Name) &&
+          !isKeywordExempt(Name, A->Name))
+        D.error(A->Loc.isValid() ? A->Loc : F.FuncLoc,
+                "argument name `" + A->Name + "` of `" + Name +
+                    "` is a reserved Python keyword");
+    if (F.Tags.count("inplace_view") && Name != "resize_" &&
+        Name != "resize_as_" && F.Func.Name.Name.str() != "set_") {
+      const BaseOperatorName &B = F.Func.Name.Name;
+      if (!B.Inplace) {
+        D.error(F.FuncLoc, "`" + Name +
+                               "` has the inplace_view tag, but its name "
+                               "does not end in `_` as inplace operators' do");
+      } else {
+        BaseOperatorName OutOfPlace{B.Base, false, B.DunderMethod, false};
+        if (!BaseNames.count(OutOfPlace))
+          D.error(F.FuncLoc, "`" + Name +
+                                 "` has the inplace_view tag, but there is no "
+                                 "out-of-place view operator `" +
+                                 OutOfPlace.str() + "`");
+      }
+    }
+  }
+
+  if (D.getNumErrors() != Before)
+    return failure();
+  M.Functions = std::move(Fns);
+  return success();
+}

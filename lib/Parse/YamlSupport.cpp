@@ -1,0 +1,221 @@
+//===- YamlSupport.cpp - YAML nodes as torchgen's loader sees them --------===//
+
+#include "opgen/Parse/YamlSupport.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Regex.h"
+
+using namespace opgen;
+using namespace llvm;
+
+namespace {
+
+bool isYaml11Null(StringRef S) {
+  return S.empty() || S == "~" || S == "null" || S == "Null" || S == "NULL";
+}
+
+std::optional<bool> yaml11Bool(StringRef S) {
+  static const char *True[] = {"yes", "Yes", "YES", "true", "True",
+                               "TRUE", "on",  "On",  "ON"};
+  static const char *False[] = {"no",    "No",    "NO",  "false", "False",
+                                "FALSE", "off",   "Off", "OFF"};
+  for (const char *T : True)
+    if (S == T)
+      return true;
+  for (const char *F : False)
+    if (S == F)
+      return false;
+  return std::nullopt;
+}
+
+// PyYAML's implicit resolvers for int and float, as POSIX extended regexes.
+bool isYaml11Int(StringRef S) {
+  static const Regex R("^([-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|"
+                       "[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+)$");
+  return R.match(S);
+}
+
+bool isYaml11Float(StringRef S) {
+  static const Regex R(
+      "^([-+]?([0-9][0-9_]*)\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9_]+([eE][-+]["
+      "0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(inf|Inf|"
+      "INF)|\\.(nan|NaN|NAN))$");
+  return R.match(S);
+}
+
+YamlKind resolvePlain(StringRef S) {
+  if (isYaml11Null(S))
+    return YamlKind::Null;
+  if (yaml11Bool(S))
+    return YamlKind::Bool;
+  if (isYaml11Int(S))
+    return YamlKind::Int;
+  if (isYaml11Float(S))
+    return YamlKind::Float;
+  return YamlKind::Str;
+}
+
+} // namespace
+
+bool YamlScalar::asBool() const { return yaml11Bool(Value).value_or(false); }
+
+SMLoc opgen::nodeLoc(yaml::Node *N) { return N->getSourceRange().Start; }
+
+std::optional<YamlScalar> opgen::getScalar(yaml::Node *N) {
+  YamlScalar R;
+  if (auto *S = dyn_cast<yaml::ScalarNode>(N)) {
+    SmallString<64> Storage;
+    StringRef V = S->getValue(Storage);
+    StringRef Raw = S->getRawValue();
+    bool Quoted = Raw.size() >= 2 && (Raw.front() == '"' || Raw.front() == '\'');
+    // A plain scalar never ends in white space, but LLVM's scanner keeps the
+    // line breaks before an indented comment that follows a blank line.
+    if (!Quoted) {
+      V = V.rtrim(" \t\r\n");
+      Raw = Raw.rtrim(" \t\r\n");
+    }
+    R.Value = V.str();
+    R.Loc.Start = SMLoc::getFromPointer(Raw.data());
+    if (!Quoted && V == Raw) {
+      R.Loc.Exact = true;
+    } else if (Quoted && Raw.substr(1, Raw.size() - 2) == V) {
+      R.Loc.Start = SMLoc::getFromPointer(Raw.data() + 1);
+      R.Loc.Exact = true;
+    }
+    StringRef Tag = S->getVerbatimTag();
+    if (Quoted || Tag == "tag:yaml.org,2002:str")
+      R.Kind = YamlKind::Str;
+    else
+      R.Kind = resolvePlain(V);
+    return R;
+  }
+  if (auto *B = dyn_cast<yaml::BlockScalarNode>(N)) {
+    R.Value = B->getValue().str();
+    R.Loc.Start = nodeLoc(N);
+    R.Kind = YamlKind::Str;
+    return R;
+  }
+  return std::nullopt;
+}
+
+YamlKind opgen::classify(yaml::Node *N) {
+  if (!N || isa<yaml::NullNode>(N))
+    return YamlKind::Null;
+  if (isa<yaml::MappingNode>(N))
+    return YamlKind::Mapping;
+  if (isa<yaml::SequenceNode>(N))
+    return YamlKind::Sequence;
+  if (auto S = getScalar(N))
+    return S->Kind;
+  return YamlKind::Other;
+}
+
+StringRef opgen::describe(YamlKind K) {
+  switch (K) {
+  case YamlKind::Null:
+    return "null";
+  case YamlKind::Bool:
+    return "a boolean";
+  case YamlKind::Int:
+    return "an integer";
+  case YamlKind::Float:
+    return "a float";
+  case YamlKind::Str:
+    return "a string";
+  case YamlKind::Sequence:
+    return "a list";
+  case YamlKind::Mapping:
+    return "a mapping";
+  case YamlKind::Other:
+    return "an alias";
+  }
+  return "a value";
+}
+
+const YamlValue *YamlValue::lookup(StringRef Key) const {
+  for (const auto &[K, V] : Entries)
+    if (K.Value == Key)
+      return &V;
+  return nullptr;
+}
+
+YamlValue opgen::toYamlValue(Context &Ctx, yaml::Node *N, unsigned MaxDepth) {
+  YamlValue R;
+  if (!N)
+    return R;
+  R.Loc = nodeLoc(N);
+  R.Kind = classify(N);
+  if (auto S = getScalar(N)) {
+    R.Scalar = std::move(*S);
+    return R;
+  }
+  if (isa<yaml::AliasNode>(N)) {
+    Ctx.getDiags().error(R.Loc, "YAML aliases are not supported");
+    return R;
+  }
+  if (MaxDepth == 0) {
+    if (R.Kind == YamlKind::Sequence || R.Kind == YamlKind::Mapping)
+      Ctx.getDiags().error(R.Loc, "YAML value is nested too deeply");
+    N->skip();
+    return R;
+  }
+  if (auto *Seq = dyn_cast<yaml::SequenceNode>(N)) {
+    for (yaml::Node &Item : *Seq)
+      R.Items.push_back(toYamlValue(Ctx, &Item, MaxDepth - 1));
+    return R;
+  }
+  if (auto *Map = dyn_cast<yaml::MappingNode>(N)) {
+    StringMap<SMLoc> Seen;
+    for (yaml::KeyValueNode &KV : *Map) {
+      yaml::Node *K = KV.getKey();
+      if (!K)
+        break; // the YAML parser reported a syntax error
+      std::optional<YamlScalar> Key = getScalar(K);
+      if (!Key) {
+        Ctx.getDiags().error(nodeLoc(K), "mapping keys must be scalars");
+        K->skip();
+        if (yaml::Node *V = KV.getValue())
+          V->skip();
+        continue;
+      }
+      yaml::Node *V = KV.getValue();
+      if (!V)
+        break;
+      auto [It, New] = Seen.try_emplace(Key->Value, Key->Loc.Start);
+      if (!New) {
+        Ctx.getDiags().error(Key->Loc.Start,
+                             "duplicate key `" + Key->Value + "`");
+        Ctx.getDiags().note(It->second, "first given here");
+        V->skip();
+        continue;
+      }
+      R.Entries.emplace_back(std::move(*Key),
+                             toYamlValue(Ctx, V, MaxDepth - 1));
+    }
+  }
+  return R;
+}
+
+YamlDocument::YamlDocument(Context &Ctx, unsigned BufferID) : Ctx(Ctx) {
+  SourceMgr &SM = Ctx.getSourceMgr();
+  const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
+  Stream = std::make_unique<yaml::Stream>(Buf->getMemBufferRef(), SM,
+                                          /*ShowColors=*/false);
+  It = Stream->begin();
+  if (It != Stream->end())
+    Root = It->getRoot();
+}
+
+void YamlDocument::finish() {
+  if (It == Stream->end() || Stream->failed())
+    return;
+  It->skip();
+  if (Stream->failed())
+    return;
+  ++It;
+  if (It != Stream->end() && !Stream->failed())
+    if (yaml::Node *N = It->getRoot())
+      Ctx.getDiags().error(nodeLoc(N),
+                           "expected a single YAML document, found another");
+}
