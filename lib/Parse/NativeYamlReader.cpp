@@ -162,8 +162,9 @@ bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
 class EntryReader {
 public:
   EntryReader(Context &Ctx, const std::set<std::string> &ValidTags,
-              StringRef File)
-      : Ctx(Ctx), D(Ctx.getDiags()), ValidTags(ValidTags), File(File) {}
+              StringRef File, TorchRelease Release)
+      : Ctx(Ctx), D(Ctx.getDiags()), ValidTags(ValidTags), File(File),
+        Release(Release) {}
 
   std::optional<NativeFunction> read(const YamlValue &E);
 
@@ -196,6 +197,7 @@ private:
   DiagnosticEngine &D;
   const std::set<std::string> &ValidTags;
   StringRef File;
+  TorchRelease Release;
   bool Failed = false;
 };
 
@@ -283,7 +285,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
 
   F.UseConstRefForMutableTensors =
       getBool(E, "use_const_ref_for_mutable_tensors", false);
-  if (F.UseConstRefForMutableTensors && HaveSchema && F.Func.isOutFn())
+  if (F.UseConstRefForMutableTensors && HaveSchema && F.Func.isOutFn() &&
+      Release >= TorchRelease::V2_14)
     error(keyLoc(E, "use_const_ref_for_mutable_tensors"),
           "`use_const_ref_for_mutable_tensors` is not supported on out= "
           "functions (pytorch/pytorch#145522)");
@@ -690,7 +693,8 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
         Failed = true;
         continue;
       }
-      if (StringRef(A->Name).upper() == A->Name)
+      if (Release >= TorchRelease::V2_14 &&
+          StringRef(A->Name).upper() == A->Name)
         error(L.Start, "precomputed argument name `" + A->Name +
                            "` must not be all upper case");
       Out.push_back(std::move(*A));
@@ -789,7 +793,8 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
                   "back to a slow path for tensors on different devices");
 
   // Random operators must say so, where tags.yaml has the tag for it.
-  if (ValidTags.count("nondeterministic_seeded")) {
+  if (Release >= TorchRelease::V2_14 &&
+      ValidTags.count("nondeterministic_seeded")) {
     bool DropoutArg = any_of(S.Args.flatAll(), [](const Argument *A) {
       return StringRef(A->Name).contains("dropout");
     });
@@ -808,8 +813,26 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
 
 } // namespace
 
+std::optional<TorchRelease> opgen::parseTorchRelease(StringRef S) {
+  if (S == "1.13")
+    return TorchRelease::V1_13;
+  if (S == "2.6")
+    return TorchRelease::V2_6;
+  if (S == "2.14")
+    return TorchRelease::V2_14;
+  return std::nullopt;
+}
+
+TorchRelease opgen::guessTorchRelease(const std::set<std::string> &Tags) {
+  if (Tags.count("out") || Tags.count("inplace"))
+    return TorchRelease::V2_14;
+  if (Tags.count("pt2_compliant_tag"))
+    return TorchRelease::V2_6;
+  return Tags.empty() ? TorchRelease::V2_14 : TorchRelease::V1_13;
+}
+
 LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
-                                             Module &M) {
+                                             Module &M, TorchRelease Release) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
   SourceMgr &SM = Ctx.getSourceMgr();
@@ -837,7 +860,7 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
                          describe(E.Kind));
       continue;
     }
-    EntryReader R(Ctx, M.ValidTags, File);
+    EntryReader R(Ctx, M.ValidTags, File, Release);
     if (auto F = R.read(E))
       Fns.push_back(std::move(*F));
   }
@@ -871,7 +894,8 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
       }
     }
     for (const Argument *A : F.Func.Args.flatAll())
-      if (is_contained(PythonKeywords, A->Name) &&
+      if (Release >= TorchRelease::V2_6 &&
+          is_contained(PythonKeywords, A->Name) &&
           !isKeywordExempt(Name, A->Name))
         D.error(A->Loc.isValid() ? A->Loc : F.FuncLoc,
                 "argument name `" + A->Name + "` of `" + Name +

@@ -85,6 +85,17 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       TagsFile = std::string(Beside);
   }
 
+  std::optional<TorchRelease> Release;
+  if (Config.Release != "auto") {
+    Release = parseTorchRelease(Config.Release);
+    if (!Release) {
+      WithColor::error(ErrOS, "opgen-opt")
+          << "unknown release '" << Config.Release
+          << "'; expected 1.13, 2.6, 2.14 or auto\n";
+      return failure();
+    }
+  }
+
   std::string Output;
   raw_string_ostream OS(Output);
   bool Ok = true;
@@ -103,7 +114,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     if (Verifier)
       Verifier->addExpectations(ID);
     bool Read = Ctx.getDiags().getNumErrors() == 0 &&
-                succeeded(readNativeFunctionsYaml(Ctx, ID, M));
+                succeeded(readNativeFunctionsYaml(
+                    Ctx, ID, M,
+                    Release ? *Release : guessTorchRelease(M.ValidTags)));
     if (Verifier) {
       Ok &= succeeded(Verifier->verify(ErrOS));
       continue;
@@ -177,6 +190,11 @@ int opgen::optMain(int Argc, char **Argv) {
   cl::opt<bool> Summary(
       "summary", cl::desc("Print operators read and time taken to stderr"),
       cl::cat(Cat));
+  cl::opt<std::string> Release(
+      "release",
+      cl::desc("torchgen release whose checks apply: 1.13, 2.6, 2.14 or auto "
+               "(guessed from tags.yaml)"),
+      cl::init("auto"), cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "opgen-opt " << OPGEN_VERSION
@@ -195,5 +213,6 @@ int opgen::optMain(int Argc, char **Argv) {
   C.VerifyDiagnostics = Verify;
   C.SplitInputFile = Split;
   C.Summary = Summary;
+  C.Release = Release;
   return failed(runOpt(C, errs())) ? 1 : 0;
 }

@@ -14,6 +14,7 @@
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -23,11 +24,25 @@ namespace opgen {
 LogicalResult readTagsYaml(Context &Ctx, unsigned BufferID,
                            std::set<std::string> &Tags);
 
+/// The torchgen release whose rules apply. Later releases added checks that
+/// the files of earlier ones do not pass (reserved Python keywords as
+/// argument names, the nondeterministic_seeded tag, ...); each check applies
+/// from the release that introduced it.
+enum class TorchRelease { V1_13, V2_6, V2_14 };
+
+/// Parse "1.13", "2.6" or "2.14".
+std::optional<TorchRelease> parseTorchRelease(llvm::StringRef S);
+
+/// Guess the release from the tags a tags.yaml declares: 2.14 added the
+/// `out` and `inplace` tags, 2.x the `pt2_compliant_tag`.
+TorchRelease guessTorchRelease(const std::set<std::string> &Tags);
+
 /// Read native_functions.yaml in buffer \p BufferID into \p M, whose
 /// ValidTags must already be filled. Functions that fail their checks are
 /// left out; the result says whether anything was reported.
 LogicalResult readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
-                                      Module &M);
+                                      Module &M,
+                                      TorchRelease Release = TorchRelease::V2_14);
 
 /// Load \p Path into the Context's SourceMgr ("-" reads standard input).
 /// Reports a file error and returns 0 when it cannot be read.

@@ -34,6 +34,9 @@ struct OptConfig {
   bool VerifyDiagnostics = false;
   /// Treat `# -----` lines as separators between independent inputs.
   bool SplitInputFile = false;
+  /// The torchgen release whose checks apply: "1.13", "2.6", "2.14", or
+  /// "auto" to guess from the tags that tags.yaml declares.
+  std::string Release = "auto";
   /// Print a one-line summary (operators read, time) to the error stream.
   bool Summary = false;
 };
