@@ -37,6 +37,11 @@ releases = {"1.13": "1.13", "2.6": "2.6", "2.14": "2.14"}
 have_all = True
 for rel in releases:
     marker = os.path.join(ref, rel, "usr", "lib", "python3", "dist-packages", "torchgen")
+    dist = os.path.join(ref, rel, "usr", "lib", "python3", "dist-packages")
+    config.substitutions.append(("%torchgen-" + rel, dist))
+    config.substitutions.append(
+        ("%aten-" + rel, os.path.join(dist, "torchgen", "packaged", "ATen"))
+    )
     if os.path.isdir(marker):
         config.available_features.add("reference-" + rel)
     else:

@@ -121,9 +121,11 @@ static void emitFunction(const NativeFunction &F, raw_ostream &OS) {
     }
     OS << "]\n";
   }
-  if (!F.DispatchAsWritten.empty()) {
+  if (F.DispatchAsWritten && F.DispatchAsWritten->empty()) {
+    OS << "  dispatch: {}\n";
+  } else if (F.DispatchAsWritten) {
     OS << "  dispatch:\n";
-    for (const auto &[Keys, Kernel] : F.DispatchAsWritten) {
+    for (const auto &[Keys, Kernel] : *F.DispatchAsWritten) {
       OS << "    ";
       quoted(OS, Keys);
       OS << ": ";

@@ -417,6 +417,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
         error(keyLoc(E, "dispatch"),
               "cannot specify both `manual_kernel_registration` and "
               "`dispatch`; with manual registration, dispatch has no effect");
+      F.DispatchAsWritten.emplace();
       readDispatch(*DispatchV, F, RedundantCIA, NumKeys);
     }
   }
@@ -569,7 +570,7 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
                         describe(KV.Kind));
       continue;
     }
-    F.DispatchAsWritten.push_back({K.Value, KV.str()});
+    F.DispatchAsWritten->push_back({K.Value, KV.str()});
     SmallVector<StringRef, 4> Keys;
     StringRef(K.Value).split(Keys, ',');
     size_t Offset = 0;

@@ -3,6 +3,7 @@
 #include "opgen/Parse/YamlSupport.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
 
@@ -49,6 +50,11 @@ YamlKind resolvePlain(StringRef S) {
     return YamlKind::Null;
   if (yaml11Bool(S))
     return YamlKind::Bool;
+  // Like PyYAML, consult the number patterns only for scalars that can start
+  // a number; that keeps the regexes off nearly every scalar.
+  char C = S.front();
+  if (!(isDigit(C) || C == '-' || C == '+' || C == '.'))
+    return YamlKind::Str;
   if (isYaml11Int(S))
     return YamlKind::Int;
   if (isYaml11Float(S))

@@ -113,8 +113,10 @@ struct NativeFunction {
   /// first appearance.
   std::vector<std::pair<DispatchKey, BackendMetadata>> Dispatch;
   /// The `dispatch:` table as written, before defaults and ufunc kernels
-  /// were added; printing uses it to give back the entry.
-  std::vector<std::pair<std::string, std::string>> DispatchAsWritten;
+  /// were added; printing uses it to give back the entry. An empty table
+  /// (`dispatch: {}`) differs from none: it suppresses the default kernel.
+  std::optional<std::vector<std::pair<std::string, std::string>>>
+      DispatchAsWritten;
 
   bool isGenerated() const { return Tags.count("generated") != 0; }
   const std::string &rootName() const { return Func.Name.Name.Base; }

@@ -1,0 +1,81 @@
+//===- NativeYamlFuzzer.cpp - libFuzzer target for native_functions.yaml --===//
+//
+// The input is a whole native_functions.yaml (and, separately, a tags.yaml).
+// When it reads without errors, all three emitters run, and the IR printed
+// by emitYaml must read back to the same schemas; a failure there is a bug,
+// reported with __builtin_trap().
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Emit/IREmitters.h"
+#include "opgen/IR/Context.h"
+#include "opgen/Parse/NativeYamlReader.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <string>
+
+using namespace opgen;
+using namespace llvm;
+
+static std::set<std::string> validTags() {
+  return {"core",        "generated", "inplace",           "inplace_view",
+          "nondeterministic_seeded", "out", "pt2_compliant_tag"};
+}
+
+static unsigned addBuffer(Context &Ctx, StringRef Text, StringRef Name) {
+  return Ctx.getSourceMgr().AddNewSourceBuffer(
+      MemoryBuffer::getMemBufferCopy(Text, Name), SMLoc());
+}
+
+static LogicalResult read(Context &Ctx, StringRef Text, Module &M) {
+  M.ValidTags = validTags();
+  return readNativeFunctionsYaml(
+      Ctx, addBuffer(Ctx, Text, "native_functions.yaml"), M);
+}
+
+static void fail(StringRef What, StringRef Input, StringRef Emitted) {
+  errs() << "fuzz-native-yaml: " << What << "\n--- input\n"
+         << Input << "\n--- emitted yaml\n"
+         << Emitted << "\n--- diagnostics reading it back\n";
+  Context Ctx(errs());
+  Module M;
+  (void)read(Ctx, Emitted, M);
+  __builtin_trap();
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  StringRef Input(reinterpret_cast<const char *>(Data), Size);
+  {
+    Context Ctx(nulls());
+    std::set<std::string> Tags;
+    (void)readTagsYaml(Ctx, addBuffer(Ctx, Input, "tags.yaml"), Tags);
+  }
+
+  Context Ctx(nulls());
+  Module M;
+  if (failed(read(Ctx, Input, M)))
+    return 0;
+  std::string Json, Yaml, Schemas;
+  raw_string_ostream JsonOS(Json), YamlOS(Yaml), SchemasOS(Schemas);
+  emitJson(M, JsonOS);
+  emitYaml(M, YamlOS);
+  emitSchemas(M, SchemasOS);
+  YamlOS.flush();
+  SchemasOS.flush();
+
+  Context Ctx2(nulls());
+  Module M2;
+  if (failed(read(Ctx2, Yaml, M2)))
+    fail("the emitted yaml does not read back", Input, Yaml);
+  std::string Schemas2;
+  raw_string_ostream Schemas2OS(Schemas2);
+  emitSchemas(M2, Schemas2OS);
+  if (Schemas2OS.str() != Schemas)
+    fail("the emitted yaml reads back to different schemas", Input, Yaml);
+  return 0;
+}

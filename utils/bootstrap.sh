@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Quick start, step 1 (as root on Debian 12): install the Debian packages
+# opgen needs, build it, obtain the reference PyTorch packages, and run
+# opgen-opt over PyTorch 2.14.1's real native_functions.yaml.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+packages=(
+  # build
+  cmake ninja-build g++ make
+  llvm-14-dev llvm-14-tools libclang-rt-14-dev clang-14
+  nlohmann-json3-dev doctest-dev
+  # the reference and the test suite (torchgen is pure Python)
+  python3 python3-yaml python3-typing-extensions
+  apt ca-certificates dpkg coreutils diffutils
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$p")
+done
+if ((${#missing[@]})); then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C build
+utils/fetch-reference.sh
+
+aten=reference/2.14/usr/lib/python3/dist-packages/torchgen/packaged/ATen
+build/bin/opgen-opt "$aten/native/native_functions.yaml" \
+  --tags "$aten/native/tags.yaml" --emit=json -o build/native_functions.json \
+  --summary
+echo "IR written to build/native_functions.json"
