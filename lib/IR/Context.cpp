@@ -32,22 +32,44 @@ Type Context::unique(detail::TypeStorage S) {
 }
 
 Type Context::getBaseType(BaseTy T) {
-  detail::TypeStorage S{Type::Base};
-  S.B = T;
-  return unique(std::move(S));
+  Type &Cached = BaseTypes[static_cast<unsigned>(T)];
+  if (!Cached) {
+    detail::TypeStorage S{Type::Base};
+    S.B = T;
+    Cached = unique(std::move(S));
+  }
+  return Cached;
 }
 
 Type Context::getOptionalType(Type Elem) {
-  detail::TypeStorage S{Type::Optional};
-  S.Elem = Elem;
-  return unique(std::move(S));
+  // Optionals and lists share one cache; an optional has no size, and the
+  // key's second part tells them apart (lists use Size + 1 below).
+  Type &Cached = Derived[{Elem.getImpl(), std::nullopt}];
+  if (!Cached) {
+    detail::TypeStorage S{Type::Optional};
+    S.Elem = Elem;
+    Cached = unique(std::move(S));
+  }
+  return Cached;
 }
 
 Type Context::getListType(Type Elem, std::optional<uint64_t> Size) {
-  detail::TypeStorage S{Type::List};
-  S.Elem = Elem;
-  S.Size = Size;
-  return unique(std::move(S));
+  // Encode "no size" as 0 and size N as N + 1, apart from the optional key.
+  uint64_t Code = Size ? *Size + 1 : 0;
+  if (Size && *Size == UINT64_MAX) {
+    detail::TypeStorage S{Type::List};
+    S.Elem = Elem;
+    S.Size = Size;
+    return unique(std::move(S));
+  }
+  Type &Cached = Derived[{Elem.getImpl(), Code}];
+  if (!Cached) {
+    detail::TypeStorage S{Type::List};
+    S.Elem = Elem;
+    S.Size = Size;
+    Cached = unique(std::move(S));
+  }
+  return Cached;
 }
 
 Type Context::getCustomClassType(StringRef ClassName) {

@@ -2,7 +2,7 @@
 
 #include "opgen/IR/DispatchKey.h"
 
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace opgen;
 using namespace llvm;
@@ -27,12 +27,18 @@ unsigned opgen::getFlags(DispatchKey K) {
 }
 
 std::optional<DispatchKey> opgen::parseDispatchKey(StringRef Name) {
-  if (Name == "CatchAll")
-    return DispatchKey::Undefined;
-  for (unsigned I = 0, E = std::size(Keys); I != E; ++I)
-    if (Keys[I].Name == Name)
-      return static_cast<DispatchKey>(I);
-  return std::nullopt;
+  // An immutable table built once; lookups by name are hot while reading.
+  static const StringMap<DispatchKey> ByName = [] {
+    StringMap<DispatchKey> M;
+    for (unsigned I = 0, E = std::size(Keys); I != E; ++I)
+      M[Keys[I].Name] = static_cast<DispatchKey>(I);
+    M["CatchAll"] = DispatchKey::Undefined;
+    return M;
+  }();
+  auto It = ByName.find(Name);
+  if (It == ByName.end())
+    return std::nullopt;
+  return It->second;
 }
 
 ArrayRef<DispatchKey> opgen::getInTreeDispatchKeys() {

