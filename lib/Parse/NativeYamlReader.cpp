@@ -186,6 +186,13 @@ private:
         return K.Loc.Start;
     return E.Loc;
   }
+  /// Where to report a bad value of \p Key. An empty value has no text: the
+  /// YAML parser places it at the next token, often on a later line, so
+  /// point at the key instead.
+  SMLoc valueLoc(const YamlValue &E, StringRef Key) {
+    const YamlValue *V = field(E, Key);
+    return V && V->Kind != YamlKind::Null ? V->Loc : keyLoc(E, Key);
+  }
 
   void readDispatch(const YamlValue &V, NativeFunction &F, bool &Redundant,
                     unsigned &NumKeys);
@@ -206,7 +213,8 @@ bool EntryReader::getBool(const YamlValue &E, StringRef Key, bool Default) {
   if (!V)
     return Default;
   if (V->Kind != YamlKind::Bool) {
-    error(V->Loc, "`" + Key + "` must be a boolean (True or False), found " +
+    error(valueLoc(E, Key),
+          "`" + Key + "` must be a boolean (True or False), found " +
                       describe(V->Kind));
     return Default;
   }
@@ -249,7 +257,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   if (!FuncV) {
     error(E.Loc, "native function entry has no `func:`");
   } else if (FuncV->Kind != YamlKind::Str) {
-    error(FuncV->Loc, "`func` must be a string, found " +
+    error(valueLoc(E, "func"), "`func` must be a string, found " +
                           describe(FuncV->Kind));
   } else {
     F.FuncLoc = FuncV->Scalar.Loc.Start;
@@ -268,7 +276,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   // cpp_no_default_args: a list of argument names.
   if (const YamlValue *V = field(E, "cpp_no_default_args")) {
     if (V->Kind != YamlKind::Sequence) {
-      error(V->Loc, "`cpp_no_default_args` must be a list, found " +
+      error(valueLoc(E, "cpp_no_default_args"),
+            "`cpp_no_default_args` must be a list, found " +
                         describe(V->Kind));
     } else {
       for (const YamlValue &I : V->Items) {
@@ -294,7 +303,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   // variants: "function", "method" or "function, method".
   if (const YamlValue *V = field(E, "variants")) {
     if (V->Kind != YamlKind::Str) {
-      error(V->Loc, "`variants` must be a string such as `function, method`, "
+      error(valueLoc(E, "variants"),
+            "`variants` must be a string such as `function, method`, "
                     "found " +
                         describe(V->Kind));
     } else {
@@ -380,7 +390,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
           TagsIn.push_back({I.str(), I.Loc});
       }
     } else {
-      error(V->Loc, "`tags` must be a string or a list of strings, found " +
+      error(valueLoc(E, "tags"),
+            "`tags` must be a string or a list of strings, found " +
                         describe(V->Kind));
     }
   }
@@ -474,7 +485,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   // autogen: "a.out, b.out"
   if (const YamlValue *V = field(E, "autogen")) {
     if (V->Kind != YamlKind::Str) {
-      error(V->Loc, "`autogen` must be a string of comma-separated operator "
+      error(valueLoc(E, "autogen"),
+            "`autogen` must be a string of comma-separated operator "
                     "names, found " +
                         describe(V->Kind));
     } else if (!V->str().empty()) {
@@ -565,7 +577,8 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
       continue;
     }
     if (KV.Kind != YamlKind::Str) {
-      error(KV.Loc, "kernel name for `" + K.Value + "` must be a string, "
+      error(KV.Kind == YamlKind::Null ? K.Loc.Start : KV.Loc,
+            "kernel name for `" + K.Value + "` must be a string, "
                                                     "found " +
                         describe(KV.Kind));
       continue;
@@ -656,7 +669,8 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
       continue;
     }
     if (KV.Kind != YamlKind::Str) {
-      error(KV.Loc, "ufunc inner loop must be a string, found " +
+      error(KV.Kind == YamlKind::Null ? K.Loc.Start : KV.Loc,
+            "ufunc inner loop must be a string, found " +
                         describe(KV.Kind));
       continue;
     }
