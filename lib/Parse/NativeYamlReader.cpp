@@ -871,6 +871,9 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
   }
 
   std::vector<NativeFunction> Fns;
+  // NativeFunction's move may throw (SmallVector members), so growing the
+  // vector would copy every function; reserve instead.
+  Fns.reserve(Root.Items.size());
   for (const YamlValue &E : Root.Items) {
     if (E.Kind != YamlKind::Mapping) {
       D.error(E.Loc, "native function entry must be a mapping, found " +

@@ -34,7 +34,8 @@ private:
   }
   bool errorExpected(StringRef What, const SchemaToken &Found) {
     if (Found.is(SchemaToken::Eof))
-      return error(Found.Offset, "expected " + What + ", found end of schema");
+      return error(Found.Offset,
+                   "expected " + What + ", found end of " + Subject);
     return error(Found.Offset,
                  "expected " + What + ", found `" + Found.Text + "`");
   }
@@ -60,6 +61,8 @@ private:
   SchemaLexer Lex;
   StringRef Text;
   TextLocation Loc;
+  /// What the text is, for "found end of ...".
+  StringRef Subject = "schema";
 };
 
 } // namespace
@@ -438,6 +441,7 @@ std::optional<ParsedSchema> Parser::parseSchema() {
 }
 
 std::optional<Argument> Parser::parseLoneArgument() {
+  Subject = "argument";
   Argument A;
   if (!parseArgument(A))
     return std::nullopt;
@@ -452,6 +456,7 @@ std::optional<Argument> Parser::parseLoneArgument() {
 }
 
 std::optional<OperatorName> Parser::parseLoneOperatorName() {
+  Subject = "operator name";
   OperatorName N;
   if (!parseOperatorName(N, nullptr))
     return std::nullopt;
@@ -466,6 +471,7 @@ std::optional<OperatorName> Parser::parseLoneOperatorName() {
 }
 
 std::optional<Type> Parser::parseLoneType() {
+  Subject = "type";
   Type Ty;
   std::optional<Annotation> Annot;
   if (!parseType(Ty, Annot))
