@@ -439,18 +439,21 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   if (HaveSchema)
     CppName = F.Func.Name.Name.str() + (F.Func.isOutFn() ? "_out" : "");
   if (DispatchV && DispatchV->Kind == YamlKind::Mapping) {
+    // torchgen stops at the first of these two checks; the second one would
+    // fire for the redundant table too. Name the kernel as written, with its
+    // namespace, which may be all that is wrong with it.
     if (NumKeys == 1 && RedundantCIA)
       error(keyLoc(E, "dispatch"),
             "unnecessary dispatch table: the only kernel is the default "
             "CompositeImplicitAutograd one; delete the `dispatch:` key");
-    if (!F.StructuredDelegate && F.Dispatch.size() == 1 &&
-        HasKey(DispatchKey::CompositeImplicitAutograd) && NumKeys == 1 &&
-        !StringRef(F.Dispatch[0].second.Kernel).contains("_symint") &&
-        HaveSchema)
+    else if (!F.StructuredDelegate && F.Dispatch.size() == 1 &&
+             HasKey(DispatchKey::CompositeImplicitAutograd) && NumKeys == 1 &&
+             !StringRef(F.Dispatch[0].second.Kernel).contains("_symint") &&
+             HaveSchema)
       error(keyLoc(E, "dispatch"),
             "unexpected name for a lone CompositeImplicitAutograd kernel: "
             "expected `" +
-                CppName + "` but got `" + F.Dispatch[0].second.Kernel +
+                CppName + "` but got `" + F.DispatchAsWritten.back().second +
                 "`; rename the implementation, then delete the dispatch "
                 "table");
   } else if (!F.Structured && !F.StructuredDelegate && HaveSchema) {

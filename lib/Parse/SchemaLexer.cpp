@@ -17,13 +17,26 @@ void SchemaLexer::skipSpaces() {
 }
 
 SchemaToken SchemaLexer::peek() {
-  size_t Saved = Pos;
-  SchemaToken T = next();
-  Pos = Saved;
-  return T;
+  if (!HavePeeked) {
+    size_t Saved = Pos;
+    Peeked = lex();
+    PeekedEnd = Pos;
+    Pos = Saved;
+    HavePeeked = true;
+  }
+  return Peeked;
 }
 
 SchemaToken SchemaLexer::next() {
+  if (HavePeeked) {
+    HavePeeked = false;
+    Pos = PeekedEnd;
+    return Peeked;
+  }
+  return lex();
+}
+
+SchemaToken SchemaLexer::lex() {
   skipSpaces();
   SchemaToken T;
   T.Offset = Pos;
@@ -100,6 +113,7 @@ SchemaToken SchemaLexer::next() {
 }
 
 SchemaToken SchemaLexer::lexDefaultValue() {
+  HavePeeked = false;
   skipSpaces();
   SchemaToken T;
   T.Offset = Pos;

@@ -49,7 +49,10 @@ public:
   SchemaToken next();
   SchemaToken peek();
   size_t getOffset() const { return Pos; }
-  void setOffset(size_t P) { Pos = P; }
+  void setOffset(size_t P) {
+    Pos = P;
+    HavePeeked = false;
+  }
   llvm::StringRef getInput() const { return Input; }
 
   /// Lex a default value in raw mode: everything up to a `,` or `)` that is
@@ -60,8 +63,13 @@ public:
 
 private:
   void skipSpaces();
+  SchemaToken lex();
   llvm::StringRef Input;
   size_t Pos = 0;
+  /// The token peek() looked at, and the offset after it.
+  SchemaToken Peeked;
+  size_t PeekedEnd = 0;
+  bool HavePeeked = false;
 };
 
 } // namespace opgen
