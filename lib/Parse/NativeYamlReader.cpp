@@ -453,7 +453,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
       error(keyLoc(E, "dispatch"),
             "unexpected name for a lone CompositeImplicitAutograd kernel: "
             "expected `" +
-                CppName + "` but got `" + F.DispatchAsWritten.back().second +
+                CppName + "` but got `" + F.DispatchAsWritten->back().second +
                 "`; rename the implementation, then delete the dispatch "
                 "table");
   } else if (!F.Structured && !F.StructuredDelegate && HaveSchema) {
@@ -564,7 +564,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
     checkInvariants(F, E);
   if (Failed || !HaveSchema)
     return std::nullopt;
-  return std::move(F);
+  return F;
 }
 
 void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
@@ -637,9 +637,10 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
                          "` must be a kernel name followed by `(dtypes)`");
       return;
     }
+    size_t Offset = Name.size() + 1;
     if (!Dtypes.startswith("(") || !Dtypes.endswith(")")) {
-      error(Val.Loc, "supported dtypes `" + Dtypes +
-                         "` must be enclosed in parentheses");
+      error(Val.Scalar.Loc.at(Offset), "supported dtypes `" + Dtypes +
+                                           "` must be enclosed in parentheses");
       return;
     }
     UfuncInnerLoop L;
@@ -647,9 +648,12 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
     L.Spelling = S.str();
     SmallVector<StringRef, 4> Parts;
     Dtypes.drop_front().drop_back().split(Parts, ", ");
-    for (StringRef P : Parts)
+    ++Offset; // the `(`
+    for (StringRef P : Parts) {
       if (!expandDtypes(P, L.SupportedDtypes))
-        error(Val.Loc, "unknown dtype `" + P + "`");
+        error(Val.Scalar.Loc.at(Offset), "unknown dtype `" + P + "`");
+      Offset += P.size() + 2;
+    }
     F.UfuncInnerLoops[Key] = std::move(L);
   };
   if (V.Kind == YamlKind::Null)
@@ -798,11 +802,19 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
   for (const Argument *A : S.schemaOrderArguments())
     if (A->Default)
       Defaulted.insert(A->Name);
-  for (const std::string &N : F.CppNoDefaultArgs)
-    if (!Defaulted.count(N))
-      error(keyLoc(E, "cpp_no_default_args"),
-            "`cpp_no_default_args` names `" + N +
-                "`, which is not an argument with a default");
+  for (const std::string &N : F.CppNoDefaultArgs) {
+    if (Defaulted.count(N))
+      continue;
+    // Point at the list entry that names the argument.
+    SMLoc L = keyLoc(E, "cpp_no_default_args");
+    for (const YamlValue &I : field(E, "cpp_no_default_args")->Items)
+      if (I.Kind == YamlKind::Str && I.str() == N) {
+        L = I.Loc;
+        break;
+      }
+    error(L, "`cpp_no_default_args` names `" + N +
+                 "`, which is not an argument with a default");
+  }
   if (F.StructuredInherits && !F.Structured)
     error(keyLoc(E, "structured_inherits"),
           "`structured_inherits` requires `structured: True`");
