@@ -198,6 +198,7 @@ private:
                     unsigned &NumKeys);
   void readUfunc(const YamlValue &V, NativeFunction &F);
   void readPrecomputed(const YamlValue &V, NativeFunction &F);
+  void checkUfuncFunctors(const NativeFunction &F, const YamlValue &E);
   void checkInvariants(NativeFunction &F, const YamlValue &E);
 
   Context &Ctx;
@@ -529,6 +530,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
                                  toString(K).str(),
                              true, "at::native"}});
     }
+    if (HaveSchema && F.Structured && F.Func.isOutFn())
+      checkUfuncFunctors(F, E);
   }
 
   auto Only = [&](std::initializer_list<DispatchKey> Ks) {
@@ -683,6 +686,51 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
     }
     ParseLoop(*UK, KV);
   }
+}
+
+/// torchgen checks these only when it generates the CUDA functors of a ufunc
+/// (compute_ufunc_cuda_functors in dest/ufunc.py); they depend on the entry
+/// alone, so report them here, where they can point into it.
+void EntryReader::checkUfuncFunctors(const NativeFunction &F,
+                                     const YamlValue &E) {
+  const YamlValue *V = field(E, "ufunc_inner_loop");
+  auto LoopLoc = [&](UfuncKey K) {
+    for (const auto &[Key, Val] : V->Entries)
+      if (Key.Value == toString(K))
+        return Key.Loc.Start;
+    return V->Loc;
+  };
+  const auto &Loops = F.UfuncInnerLoops;
+  // Binary operators (two Tensor-like arguments) get functors specialized
+  // for a CPU scalar in either position.
+  std::vector<const Argument *> NonOut = F.Func.Args.flatNonOut();
+  size_t NumTensors = count_if(
+      NonOut, [](const Argument *A) { return A->Ty.isTensorLike(); });
+  SmallVector<UfuncKey, 3> Functors;
+  if (NumTensors == 2) {
+    Functors = {UfuncKey::CUDAFunctorOnSelf, UfuncKey::CUDAFunctorOnOther,
+                UfuncKey::CUDAFunctor};
+  } else {
+    Functors = {UfuncKey::CUDAFunctor};
+    for (UfuncKey K : {UfuncKey::CUDAFunctorOnSelf, UfuncKey::CUDAFunctorOnOther})
+      if (Loops.count(K))
+        error(LoopLoc(K), "cannot use " + toString(K) +
+                              " on a non-binary function: `" +
+                              F.Func.Name.str() + "` has " +
+                              Twine(NumTensors) +
+                              " Tensor arguments, not 2");
+  }
+  // A functor not given explicitly is generated from ScalarOnly and
+  // Generic, which then must name the same ufunc.
+  auto SO = Loops.find(UfuncKey::ScalarOnly);
+  auto G = Loops.find(UfuncKey::Generic);
+  if (SO != Loops.end() && G != Loops.end() &&
+      SO->second.Name != G->second.Name &&
+      any_of(Functors, [&](UfuncKey K) { return !Loops.count(K); }))
+    error(LoopLoc(UfuncKey::ScalarOnly),
+          "ScalarOnly and Generic must have the same ufunc name, as the "
+          "generated CUDA functors serve both; got `" +
+              SO->second.Name + "` and `" + G->second.Name + "`");
 }
 
 void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
