@@ -167,6 +167,8 @@ public:
         Release(Release) {}
 
   std::optional<NativeFunction> read(const YamlValue &E);
+  /// The operator's name, if the schema parsed, even when read() failed.
+  const std::optional<OperatorName> &getName() const { return Name; }
 
 private:
   void error(SMLoc L, const Twine &Msg) {
@@ -207,6 +209,7 @@ private:
   StringRef File;
   TorchRelease Release;
   bool Failed = false;
+  std::optional<OperatorName> Name;
 };
 
 bool EntryReader::getBool(const YamlValue &E, StringRef Key, bool Default) {
@@ -266,6 +269,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
       if (!P->Namespace.empty())
         F.Namespace = P->Namespace;
       F.Func = std::move(P->Schema);
+      Name = F.Func.Name;
       HaveSchema = succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
       if (!HaveSchema)
         Failed = true;
@@ -934,6 +938,9 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
   }
 
   std::vector<NativeFunction> Fns;
+  // Operators whose entries had errors: the checks across entries must not
+  // report them missing as well.
+  std::set<OperatorName> FailedNames;
   // NativeFunction's move may throw (SmallVector members), so growing the
   // vector would copy every function; reserve instead.
   Fns.reserve(Root.Items.size());
@@ -946,6 +953,8 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
     EntryReader R(Ctx, M.ValidTags, File, Release);
     if (auto F = R.read(E))
       Fns.push_back(std::move(*F));
+    else if (R.getName())
+      FailedNames.insert(*R.getName());
   }
 
   // Checks across entries (torchgen's error_check_native_functions), plus
@@ -961,15 +970,18 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
     }
     BaseNames.insert(F.Func.Name.Name);
   }
+  for (const OperatorName &N : FailedNames)
+    BaseNames.insert(N.Name);
   for (const NativeFunction &F : Fns) {
     std::string Name = F.Func.Name.str();
     if (F.StructuredDelegate) {
       auto It = ByName.find(*F.StructuredDelegate);
-      if (It == ByName.end())
-        D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
-                               F.StructuredDelegate->str() +
-                               "`, but no such operator exists");
-      else if (!It->second->Structured) {
+      if (It == ByName.end()) {
+        if (!FailedNames.count(*F.StructuredDelegate))
+          D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
+                                 F.StructuredDelegate->str() +
+                                 "`, but no such operator exists");
+      } else if (!It->second->Structured) {
         D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
                                F.StructuredDelegate->str() +
                                "`, which is not marked `structured: True`");
