@@ -162,6 +162,9 @@ static void emitFunction(const NativeFunction &F, raw_ostream &OS) {
 
 void opgen::emitYaml(const Module &M, raw_ostream &OS) {
   OS << "# Operator IR printed by opgen-opt --emit=yaml.\n\n";
+  // An empty file would read back as null, not as an empty list.
+  if (M.Functions.empty())
+    OS << "[]\n";
   for (const NativeFunction &F : M.Functions)
     emitFunction(F, OS);
 }

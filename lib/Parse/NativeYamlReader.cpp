@@ -125,6 +125,35 @@ bool isKeywordExempt(StringRef Op, StringRef Arg) {
 }
 
 /// Expand dtype classes of `ufunc_inner_loop:` into scalar types.
+/// The first release whose torchgen has \p B in its BaseTy enum, and the
+/// first one that no longer has it.
+std::pair<TorchRelease, std::optional<TorchRelease>> baseTyReleases(BaseTy B) {
+  switch (B) {
+  case BaseTy::Dimname:
+    return {TorchRelease::V1_13, TorchRelease::V2_14};
+  case BaseTy::ConstQuantizerPtr:
+    return {TorchRelease::V1_13, TorchRelease::V2_6};
+  case BaseTy::DeviceIndex:
+  case BaseTy::SymBool:
+  case BaseTy::GraphModule:
+    return {TorchRelease::V2_6, std::nullopt};
+  default:
+    return {TorchRelease::V1_13, std::nullopt};
+  }
+}
+
+StringRef releaseName(TorchRelease R) {
+  switch (R) {
+  case TorchRelease::V1_13:
+    return "1.13";
+  case TorchRelease::V2_6:
+    return "2.6";
+  case TorchRelease::V2_14:
+    return "2.14";
+  }
+  return "?";
+}
+
 bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
   static const StringRef ScalarTypes[] = {
       "Byte",          "Char",         "Short",          "Int",
@@ -201,6 +230,7 @@ private:
   void readUfunc(const YamlValue &V, NativeFunction &F);
   void readPrecomputed(const YamlValue &V, NativeFunction &F);
   void checkUfuncFunctors(const NativeFunction &F, const YamlValue &E);
+  void checkTypeInRelease(Type Ty, SMLoc L);
   void checkInvariants(NativeFunction &F, const YamlValue &E);
 
   Context &Ctx;
@@ -217,9 +247,9 @@ bool EntryReader::getBool(const YamlValue &E, StringRef Key, bool Default) {
   if (!V)
     return Default;
   if (V->Kind != YamlKind::Bool) {
-    error(valueLoc(E, Key),
-          "`" + Key + "` must be a boolean (True or False), found " +
-                      describe(V->Kind));
+    error(valueLoc(E, Key), "`" + Key +
+                                "` must be a boolean (True or False), found " +
+                                describe(V->Kind));
     return Default;
   }
   return V->Scalar.asBool();
@@ -261,8 +291,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   if (!FuncV) {
     error(E.Loc, "native function entry has no `func:`");
   } else if (FuncV->Kind != YamlKind::Str) {
-    error(valueLoc(E, "func"), "`func` must be a string, found " +
-                          describe(FuncV->Kind));
+    error(valueLoc(E, "func"),
+          "`func` must be a string, found " + describe(FuncV->Kind));
   } else {
     F.FuncLoc = FuncV->Scalar.Loc.Start;
     if (auto P = parseFunctionSchema(Ctx, FuncV->str(), FuncV->Scalar.Loc)) {
@@ -270,7 +300,13 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
         F.Namespace = P->Namespace;
       F.Func = std::move(P->Schema);
       Name = F.Func.Name;
-      HaveSchema = succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
+      unsigned Before = D.getNumErrors();
+      for (const Argument *A : F.Func.Args.flatAll())
+        checkTypeInRelease(A->Ty, A->Loc.isValid() ? A->Loc : F.FuncLoc);
+      for (const Return &R : F.Func.Returns)
+        checkTypeInRelease(R.Ty, R.Loc.isValid() ? R.Loc : F.FuncLoc);
+      HaveSchema = D.getNumErrors() == Before &&
+                   succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
       if (!HaveSchema)
         Failed = true;
     } else {
@@ -282,8 +318,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   if (const YamlValue *V = field(E, "cpp_no_default_args")) {
     if (V->Kind != YamlKind::Sequence) {
       error(valueLoc(E, "cpp_no_default_args"),
-            "`cpp_no_default_args` must be a list, found " +
-                        describe(V->Kind));
+            "`cpp_no_default_args` must be a list, found " + describe(V->Kind));
     } else {
       for (const YamlValue &I : V->Items) {
         if (I.Kind != YamlKind::Str) {
@@ -310,8 +345,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
     if (V->Kind != YamlKind::Str) {
       error(valueLoc(E, "variants"),
             "`variants` must be a string such as `function, method`, "
-                    "found " +
-                        describe(V->Kind));
+            "found " +
+                describe(V->Kind));
     } else {
       F.VariantFunction = false;
       SmallVector<StringRef, 2> Parts;
@@ -397,7 +432,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
     } else {
       error(valueLoc(E, "tags"),
             "`tags` must be a string or a list of strings, found " +
-                        describe(V->Kind));
+                describe(V->Kind));
     }
   }
   if (F.Namespace == "aten" && ValidTags.count("pt2_compliant_tag"))
@@ -495,8 +530,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
     if (V->Kind != YamlKind::Str) {
       error(valueLoc(E, "autogen"),
             "`autogen` must be a string of comma-separated operator "
-                    "names, found " +
-                        describe(V->Kind));
+            "names, found " +
+                describe(V->Kind));
     } else if (!V->str().empty()) {
       SmallVector<StringRef, 2> Parts;
       StringRef(V->str()).split(Parts, ", ");
@@ -588,9 +623,8 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
     }
     if (KV.Kind != YamlKind::Str) {
       error(KV.Kind == YamlKind::Null ? K.Loc.Start : KV.Loc,
-            "kernel name for `" + K.Value + "` must be a string, "
-                                                    "found " +
-                        describe(KV.Kind));
+            "kernel name for `" + K.Value + "` must be a string, found " +
+                describe(KV.Kind));
       continue;
     }
     F.DispatchAsWritten->push_back({K.Value, KV.str()});
@@ -684,12 +718,29 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
     }
     if (KV.Kind != YamlKind::Str) {
       error(KV.Kind == YamlKind::Null ? K.Loc.Start : KV.Loc,
-            "ufunc inner loop must be a string, found " +
-                        describe(KV.Kind));
+            "ufunc inner loop must be a string, found " + describe(KV.Kind));
       continue;
     }
     ParseLoop(*UK, KV);
   }
+}
+
+/// The base types changed between releases: report one this release's
+/// torchgen does not know.
+void EntryReader::checkTypeInRelease(Type Ty, SMLoc L) {
+  while (Ty.getKind() == Type::Optional || Ty.getKind() == Type::List)
+    Ty = Ty.getElementType();
+  if (Ty.getKind() != Type::Base)
+    return;
+  auto [Since, Until] = baseTyReleases(Ty.getBaseTy());
+  if (Release < Since)
+    error(L, "type `" + toString(Ty.getBaseTy()) +
+                 "` does not exist before torchgen " + releaseName(Since) +
+                 " (reading for " + releaseName(Release) + ")");
+  else if (Until && Release >= *Until)
+    error(L, "type `" + toString(Ty.getBaseTy()) +
+                 "` no longer exists in torchgen " + releaseName(*Until) +
+                 " (reading for " + releaseName(Release) + ")");
 }
 
 /// torchgen checks these only when it generates the CUDA functors of a ufunc
@@ -708,20 +759,20 @@ void EntryReader::checkUfuncFunctors(const NativeFunction &F,
   // Binary operators (two Tensor-like arguments) get functors specialized
   // for a CPU scalar in either position.
   std::vector<const Argument *> NonOut = F.Func.Args.flatNonOut();
-  size_t NumTensors = count_if(
-      NonOut, [](const Argument *A) { return A->Ty.isTensorLike(); });
+  size_t NumTensors =
+      count_if(NonOut, [](const Argument *A) { return A->Ty.isTensorLike(); });
   SmallVector<UfuncKey, 3> Functors;
   if (NumTensors == 2) {
     Functors = {UfuncKey::CUDAFunctorOnSelf, UfuncKey::CUDAFunctorOnOther,
                 UfuncKey::CUDAFunctor};
   } else {
     Functors = {UfuncKey::CUDAFunctor};
-    for (UfuncKey K : {UfuncKey::CUDAFunctorOnSelf, UfuncKey::CUDAFunctorOnOther})
+    for (UfuncKey K :
+         {UfuncKey::CUDAFunctorOnSelf, UfuncKey::CUDAFunctorOnOther})
       if (Loops.count(K))
         error(LoopLoc(K), "cannot use " + toString(K) +
                               " on a non-binary function: `" +
-                              F.Func.Name.str() + "` has " +
-                              Twine(NumTensors) +
+                              F.Func.Name.str() + "` has " + Twine(NumTensors) +
                               " Tensor arguments, not 2");
   }
   // A functor not given explicitly is generated from ScalarOnly and
@@ -767,6 +818,7 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
         Failed = true;
         continue;
       }
+      checkTypeInRelease(A->Ty, L.Start);
       if (Release >= TorchRelease::V2_14 &&
           StringRef(A->Name).upper() == A->Name)
         error(L.Start, "precomputed argument name `" + A->Name +

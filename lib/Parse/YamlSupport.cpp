@@ -222,12 +222,34 @@ YamlDocument::YamlDocument(Context &Ctx, unsigned BufferID) : Ctx(Ctx) {
 void YamlDocument::finish() {
   if (It == Stream->end() || Stream->failed())
     return;
+  // Root goes away with its document when the iterator moves on.
+  SMLoc RootLoc = Root ? nodeLoc(Root) : SMLoc();
   It->skip();
   if (Stream->failed())
     return;
   ++It;
-  if (It != Stream->end() && !Stream->failed())
-    if (yaml::Node *N = It->getRoot())
-      Ctx.getDiags().error(nodeLoc(N),
-                           "expected a single YAML document, found another");
+  if (It == Stream->end() || Stream->failed())
+    return;
+  if (yaml::Node *N = It->getRoot()) {
+    Ctx.getDiags().error(nodeLoc(N),
+                         "expected a single YAML document, found another");
+    return;
+  }
+  if (Stream->failed())
+    return;
+  // LLVM's scanner stops without a message at some text it cannot tokenize
+  // (a `%` directive inside a document, an unterminated `!<` tag), and the
+  // rest of the file would be dropped silently. It does not say where it
+  // stopped; point at the first line that starts with `%`, the usual cause.
+  SMLoc L;
+  SourceMgr &SM = Ctx.getSourceMgr();
+  if (unsigned ID = RootLoc.isValid() ? SM.FindBufferContainingLoc(RootLoc) : 0) {
+    StringRef Text = SM.getMemoryBuffer(ID)->getBuffer();
+    size_t Pos = Text.find("\n%");
+    L = SMLoc::getFromPointer(Pos == StringRef::npos ? Text.data()
+                                                     : Text.data() + Pos + 1);
+  }
+  Ctx.getDiags().error(L, "the YAML parser stopped before the end of the "
+                          "file; a `%` directive may only come before the "
+                          "document, and `!<...>` tags must be closed");
 }

@@ -97,7 +97,7 @@ LogicalResult DiagnosticVerifier::verify(raw_ostream &OS) {
   SourceMgr &SM = Diags.getSourceMgr();
   bool Ok = true;
   for (auto &[Loc, Msg] : Malformed) {
-    SM.PrintMessage(OS, Loc, SourceMgr::DK_Error, Msg);
+    SM.GetMessage(Loc, SourceMgr::DK_Error, Msg).print(nullptr, OS, false);
     Ok = false;
   }
   for (const SMDiagnostic &D : Seen) {
@@ -133,9 +133,12 @@ LogicalResult DiagnosticVerifier::verify(raw_ostream &OS) {
     std::string Where = "line " + std::to_string(E.Line);
     if (E.Column)
       Where += ", column " + std::to_string(E.Column);
-    SM.PrintMessage(OS, E.CommentLoc, SourceMgr::DK_Error,
-                    "expected " + kindName(E.Kind) + " \"" + E.Text +
-                        "\" at " + Where + " was not produced");
+    // Not SM.PrintMessage: that would go to the SourceMgr's handler, which
+    // this verifier itself has captured.
+    SM.GetMessage(E.CommentLoc, SourceMgr::DK_Error,
+                  "expected " + kindName(E.Kind) + " \"" + E.Text + "\" at " +
+                      Where + " was not produced")
+        .print(nullptr, OS, /*ShowColors=*/false);
   }
   return success(Ok);
 }

@@ -15,7 +15,9 @@ void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
     Custom(SM.GetMessage(Loc, Kind, Msg));
     return;
   }
-  SM.PrintMessage(*OS, Loc, Kind, Msg);
+  // Print directly: SourceMgr::PrintMessage would hand the message to the
+  // SourceMgr's handler, which routes back here.
+  SM.GetMessage(Loc, Kind, Msg).print(nullptr, *OS, /*ShowColors=*/false);
 }
 
 void DiagnosticEngine::error(SMLoc Loc, const Twine &Msg) {
