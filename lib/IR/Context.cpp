@@ -16,6 +16,11 @@ Context::Context(raw_ostream &DiagOS) : Diags(SrcMgr, DiagOS) {
         static_cast<DiagnosticEngine *>(Engine)->emit(D);
       },
       &Diags);
+  for (unsigned I = 0; I < NumBaseTypes; ++I) {
+    detail::TypeStorage S{Type::Base};
+    S.B = static_cast<BaseTy>(I);
+    BaseTypes[I] = unique(std::move(S));
+  }
 }
 Context::~Context() = default;
 
@@ -32,16 +37,11 @@ Type Context::unique(detail::TypeStorage S) {
 }
 
 Type Context::getBaseType(BaseTy T) {
-  Type &Cached = BaseTypes[static_cast<unsigned>(T)];
-  if (!Cached) {
-    detail::TypeStorage S{Type::Base};
-    S.B = T;
-    Cached = unique(std::move(S));
-  }
-  return Cached;
+  return BaseTypes[static_cast<unsigned>(T)];
 }
 
 Type Context::getOptionalType(Type Elem) {
+  std::lock_guard<std::mutex> Lock(TypesMutex);
   // Optionals and lists share one cache; an optional has no size, and the
   // key's second part tells them apart (lists use Size + 1 below).
   Type &Cached = Derived[{Elem.getImpl(), std::nullopt}];
@@ -54,6 +54,7 @@ Type Context::getOptionalType(Type Elem) {
 }
 
 Type Context::getListType(Type Elem, std::optional<uint64_t> Size) {
+  std::lock_guard<std::mutex> Lock(TypesMutex);
   // Encode "no size" as 0 and size N as N + 1, apart from the optional key.
   uint64_t Code = Size ? *Size + 1 : 0;
   if (Size && *Size == UINT64_MAX) {
@@ -73,6 +74,7 @@ Type Context::getListType(Type Elem, std::optional<uint64_t> Size) {
 }
 
 Type Context::getCustomClassType(StringRef ClassName) {
+  std::lock_guard<std::mutex> Lock(TypesMutex);
   detail::TypeStorage S{Type::CustomClass};
   S.ClassName = ClassName.str();
   return unique(std::move(S));

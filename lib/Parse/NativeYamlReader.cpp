@@ -14,8 +14,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <thread>
 
 using namespace opgen;
 using namespace llvm;
@@ -967,15 +969,80 @@ TorchRelease opgen::guessTorchRelease(const std::set<std::string> &Tags) {
   return Tags.empty() ? TorchRelease::V2_14 : TorchRelease::V1_13;
 }
 
-LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
-                                             Module &M, TorchRelease Release) {
+/// Run \p F(I) for I in [0, N) on up to \p Threads threads, each taking one
+/// contiguous block of indices.
+static void parallelFor(unsigned Threads, size_t N,
+                        function_ref<void(size_t)> F) {
+  Threads = std::max(1u, Threads);
+  std::vector<std::thread> Workers;
+  for (unsigned T = 1; T < Threads; ++T)
+    Workers.emplace_back([&, T] {
+      for (size_t I = N * T / Threads, E = N * (T + 1) / Threads; I < E; ++I)
+        F(I);
+    });
+  for (size_t I = 0, E = N / Threads; I < E; ++I)
+    F(I);
+  for (std::thread &W : Workers)
+    W.join();
+}
+
+/// Parse the YAML of buffer \p BufferID. With several threads, a file laid
+/// out as native_functions.yaml is cut at entry boundaries and the pieces are
+/// parsed at once; if any piece reports anything, the pieces' results are
+/// dropped and the whole file is parsed again in one piece, so diagnostics
+/// are always those of reading the file whole.
+static YamlValue parseYaml(Context &Ctx, unsigned BufferID, unsigned Threads) {
+  const MemoryBuffer *Buf = Ctx.getSourceMgr().getMemoryBuffer(BufferID);
+  if (auto Pieces = splitTopLevelSequence(Buf->getBuffer(), Threads)) {
+    struct Piece {
+      std::unique_ptr<DiagnosticEngine> Diags;
+      SourceMgr SM;
+      YamlValue Root;
+    };
+    std::vector<Piece> Results(Pieces->size());
+    parallelFor(Pieces->size(), Pieces->size(), [&](size_t I) {
+      Piece &P = Results[I];
+      P.Diags =
+          std::make_unique<DiagnosticEngine>(Ctx.getSourceMgr(), nulls());
+      P.Diags->beginDeferred();
+      P.SM.setDiagHandler(
+          [](const SMDiagnostic &D, void *Engine) {
+            static_cast<DiagnosticEngine *>(Engine)->emit(D);
+          },
+          P.Diags.get());
+      YamlDocument Doc(*P.Diags, P.SM,
+                       MemoryBufferRef((*Pieces)[I],
+                                       Buf->getBufferIdentifier()));
+      P.Root = toYamlValue(*P.Diags, Doc.getRoot());
+      Doc.finish();
+    });
+    bool Clean = all_of(Results, [](const Piece &P) {
+      return P.Diags->getNumErrors() == 0 &&
+             P.Root.Kind == YamlKind::Sequence;
+    });
+    if (Clean) {
+      YamlValue Root = std::move(Results.front().Root);
+      for (size_t I = 1; I < Results.size(); ++I)
+        for (YamlValue &V : Results[I].Root.Items)
+          Root.Items.push_back(std::move(V));
+      return Root;
+    }
+  }
+  YamlDocument Doc(Ctx, BufferID);
+  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
+  Doc.finish();
+  return Root;
+}
+
+static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
+                                                 unsigned BufferID, Module &M,
+                                                 TorchRelease Release,
+                                                 unsigned Threads) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
   SourceMgr &SM = Ctx.getSourceMgr();
   StringRef File = SM.getMemoryBuffer(BufferID)->getBufferIdentifier();
-  YamlDocument Doc(Ctx, BufferID);
-  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
-  Doc.finish();
+  YamlValue Root = parseYaml(Ctx, BufferID, Threads);
   if (D.getNumErrors() != Before)
     return failure();
   if (Root.Kind != YamlKind::Sequence) {
@@ -996,17 +1063,32 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
   // NativeFunction's move may throw (SmallVector members), so growing the
   // vector would copy every function; reserve instead.
   Fns.reserve(Root.Items.size());
-  for (const YamlValue &E : Root.Items) {
+  // Entries are read on several threads: the Context's types and
+  // diagnostics are thread-safe, and the SourceMgr only answers line lookups
+  // once its line table for the file exists, which this first lookup builds.
+  const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
+  if (Buf->getBufferSize())
+    (void)SM.getLineAndColumn(SMLoc::getFromPointer(Buf->getBufferEnd() - 1),
+                              BufferID);
+  std::vector<std::optional<NativeFunction>> Read(Root.Items.size());
+  std::vector<std::optional<OperatorName>> ReadNames(Root.Items.size());
+  parallelFor(Threads, Root.Items.size(), [&](size_t I) {
+    const YamlValue &E = Root.Items[I];
     if (E.Kind != YamlKind::Mapping) {
       D.error(E.Loc, "native function entry must be a mapping, found " +
                          describe(E.Kind));
-      continue;
+      return;
     }
     EntryReader R(Ctx, M.ValidTags, File, Release);
-    if (auto F = R.read(E))
-      Fns.push_back(std::move(*F));
-    else if (R.getName())
-      FailedNames.insert(*R.getName());
+    Read[I] = R.read(E);
+    if (!Read[I])
+      ReadNames[I] = R.getName();
+  });
+  for (size_t I = 0; I < Read.size(); ++I) {
+    if (Read[I])
+      Fns.push_back(std::move(*Read[I]));
+    else if (ReadNames[I])
+      FailedNames.insert(*ReadNames[I]);
   }
 
   // Checks across entries (torchgen's error_check_native_functions), plus
@@ -1069,4 +1151,16 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
     return failure();
   M.Functions = std::move(Fns);
   return success();
+}
+
+LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
+                                             Module &M, TorchRelease Release,
+                                             unsigned Threads) {
+  // Collect diagnostics and print them in source order afterwards, so the
+  // output does not depend on the number of threads.
+  Ctx.getDiags().beginDeferred();
+  LogicalResult R =
+      readNativeFunctionsYamlImpl(Ctx, BufferID, M, Release, Threads);
+  Ctx.getDiags().flushDeferred();
+  return R;
 }

@@ -151,7 +151,8 @@ const YamlValue *YamlValue::lookup(StringRef Key) const {
   return nullptr;
 }
 
-YamlValue opgen::toYamlValue(Context &Ctx, yaml::Node *N, unsigned MaxDepth) {
+YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
+                             unsigned MaxDepth) {
   YamlValue R;
   if (!N)
     return R;
@@ -163,18 +164,18 @@ YamlValue opgen::toYamlValue(Context &Ctx, yaml::Node *N, unsigned MaxDepth) {
   }
   R.Kind = classify(N);
   if (isa<yaml::AliasNode>(N)) {
-    Ctx.getDiags().error(R.Loc, "YAML aliases are not supported");
+    Diags.error(R.Loc, "YAML aliases are not supported");
     return R;
   }
   if (MaxDepth == 0) {
     if (R.Kind == YamlKind::Sequence || R.Kind == YamlKind::Mapping)
-      Ctx.getDiags().error(R.Loc, "YAML value is nested too deeply");
+      Diags.error(R.Loc, "YAML value is nested too deeply");
     N->skip();
     return R;
   }
   if (auto *Seq = dyn_cast<yaml::SequenceNode>(N)) {
     for (yaml::Node &Item : *Seq)
-      R.Items.push_back(toYamlValue(Ctx, &Item, MaxDepth - 1));
+      R.Items.push_back(toYamlValue(Diags, &Item, MaxDepth - 1));
     return R;
   }
   if (auto *Map = dyn_cast<yaml::MappingNode>(N)) {
@@ -185,7 +186,7 @@ YamlValue opgen::toYamlValue(Context &Ctx, yaml::Node *N, unsigned MaxDepth) {
         break; // the YAML parser reported a syntax error
       std::optional<YamlScalar> Key = getScalar(K);
       if (!Key) {
-        Ctx.getDiags().error(nodeLoc(K), "mapping keys must be scalars");
+        Diags.error(nodeLoc(K), "mapping keys must be scalars");
         K->skip();
         if (yaml::Node *V = KV.getValue())
           V->skip();
@@ -196,27 +197,67 @@ YamlValue opgen::toYamlValue(Context &Ctx, yaml::Node *N, unsigned MaxDepth) {
         break;
       auto [It, New] = Seen.try_emplace(Key->Value, Key->Loc.Start);
       if (!New) {
-        Ctx.getDiags().error(Key->Loc.Start,
+        Diags.error(Key->Loc.Start,
                              "duplicate key `" + Key->Value + "`");
-        Ctx.getDiags().note(It->second, "first given here");
+        Diags.note(It->second, "first given here");
         V->skip();
         continue;
       }
       R.Entries.emplace_back(std::move(*Key),
-                             toYamlValue(Ctx, V, MaxDepth - 1));
+                             toYamlValue(Diags, V, MaxDepth - 1));
     }
   }
   return R;
 }
 
-YamlDocument::YamlDocument(Context &Ctx, unsigned BufferID) : Ctx(Ctx) {
-  SourceMgr &SM = Ctx.getSourceMgr();
-  const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
-  Stream = std::make_unique<yaml::Stream>(Buf->getMemBufferRef(), SM,
-                                          /*ShowColors=*/false);
+YamlDocument::YamlDocument(Context &Ctx, unsigned BufferID)
+    : YamlDocument(
+          Ctx.getDiags(), Ctx.getSourceMgr(),
+          Ctx.getSourceMgr().getMemoryBuffer(BufferID)->getMemBufferRef()) {}
+
+YamlDocument::YamlDocument(DiagnosticEngine &Diags, SourceMgr &SM,
+                           MemoryBufferRef Text)
+    : Diags(Diags), SM(SM) {
+  Stream = std::make_unique<yaml::Stream>(Text, SM, /*ShowColors=*/false);
   It = Stream->begin();
   if (It != Stream->end())
     Root = It->getRoot();
+}
+
+std::optional<std::vector<StringRef>>
+opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
+  std::vector<size_t> Starts;
+  bool SeenEntry = false;
+  for (size_t Pos = 0; Pos < Text.size();) {
+    size_t End = Text.find('\n', Pos);
+    if (End == StringRef::npos)
+      End = Text.size();
+    StringRef Line = Text.slice(Pos, End);
+    if (Line.startswith("- ") || Line.rtrim() == "-") {
+      Starts.push_back(Pos);
+      SeenEntry = true;
+    } else if (!Line.empty() && Line.front() != ' ' && Line.front() != '#' &&
+               !Line.rtrim().empty()) {
+      // Anything else at column 0 (`---`, `%YAML`, a key, a tab) may change
+      // how the pieces read; leave the file whole.
+      return std::nullopt;
+    } else if (!SeenEntry && !Line.ltrim().empty() &&
+               !Line.ltrim().startswith("#")) {
+      return std::nullopt;
+    }
+    Pos = End + 1;
+  }
+  if (Starts.size() < 2 * Parts || Parts < 2)
+    return std::nullopt;
+  std::vector<StringRef> Pieces;
+  size_t Begin = 0;
+  for (unsigned P = 1; P < Parts; ++P) {
+    size_t Cut = Starts[Starts.size() * P / Parts];
+    Pieces.push_back(Text.slice(Begin, Cut));
+    Begin = Cut;
+  }
+  Pieces.push_back(Text.substr(Begin));
+  return Pieces;
 }
 
 void YamlDocument::finish() {
@@ -231,7 +272,7 @@ void YamlDocument::finish() {
   if (It == Stream->end() || Stream->failed())
     return;
   if (yaml::Node *N = It->getRoot()) {
-    Ctx.getDiags().error(nodeLoc(N),
+    Diags.error(nodeLoc(N),
                          "expected a single YAML document, found another");
     return;
   }
@@ -242,14 +283,13 @@ void YamlDocument::finish() {
   // rest of the file would be dropped silently. It does not say where it
   // stopped; point at the first line that starts with `%`, the usual cause.
   SMLoc L;
-  SourceMgr &SM = Ctx.getSourceMgr();
   if (unsigned ID = RootLoc.isValid() ? SM.FindBufferContainingLoc(RootLoc) : 0) {
     StringRef Text = SM.getMemoryBuffer(ID)->getBuffer();
     size_t Pos = Text.find("\n%");
     L = SMLoc::getFromPointer(Pos == StringRef::npos ? Text.data()
                                                      : Text.data() + Pos + 1);
   }
-  Ctx.getDiags().error(L, "the YAML parser stopped before the end of the "
+  Diags.error(L, "the YAML parser stopped before the end of the "
                           "file; a `%` directive may only come before the "
                           "document, and `!<...>` tags must be closed");
 }

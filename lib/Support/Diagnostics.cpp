@@ -4,20 +4,41 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <tuple>
+
 using namespace opgen;
 using namespace llvm;
+
+void DiagnosticEngine::deliver(const SMDiagnostic &D) {
+  if (Custom) {
+    Custom(D);
+    return;
+  }
+  D.print(nullptr, *OS, /*ShowColors=*/false);
+}
 
 void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
                               const Twine &Msg) {
   if (Kind == SourceMgr::DK_Error)
     ++NumErrors;
-  if (Custom) {
-    Custom(SM.GetMessage(Loc, Kind, Msg));
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Deferred) {
+    SMLoc SortLoc = Loc;
+    if (Kind == SourceMgr::DK_Note) {
+      auto It = LastGroup.find(std::this_thread::get_id());
+      if (It != LastGroup.end())
+        SortLoc = It->second;
+    } else {
+      LastGroup[std::this_thread::get_id()] = Loc;
+    }
+    PendingDiags.push_back({SortLoc, static_cast<unsigned>(PendingDiags.size()),
+                            Loc, Kind, Msg.str()});
     return;
   }
-  // Print directly: SourceMgr::PrintMessage would hand the message to the
+  // Not SourceMgr::PrintMessage: that would hand the message to the
   // SourceMgr's handler, which routes back here.
-  SM.GetMessage(Loc, Kind, Msg).print(nullptr, *OS, /*ShowColors=*/false);
+  deliver(SM.GetMessage(Loc, Kind, Msg));
 }
 
 void DiagnosticEngine::error(SMLoc Loc, const Twine &Msg) {
@@ -32,20 +53,52 @@ void DiagnosticEngine::note(SMLoc Loc, const Twine &Msg) {
 
 void DiagnosticEngine::fileError(StringRef File, const Twine &Msg) {
   ++NumErrors;
-  SMDiagnostic D(File, SourceMgr::DK_Error, Msg.str());
-  if (Custom) {
-    Custom(D);
-    return;
-  }
-  D.print(nullptr, *OS, /*ShowColors=*/false);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  deliver(SMDiagnostic(File, SourceMgr::DK_Error, Msg.str()));
 }
 
 void DiagnosticEngine::emit(const SMDiagnostic &D) {
-  if (D.getKind() == SourceMgr::DK_Error)
-    ++NumErrors;
-  if (Custom) {
-    Custom(D);
+  if (D.getLoc().isValid()) {
+    // Re-locate through our SourceMgr: D may come from a helper SourceMgr
+    // that holds only part of the file.
+    report(D.getLoc(), D.getKind(), D.getMessage());
     return;
   }
-  D.print(nullptr, *OS, /*ShowColors=*/false);
+  if (D.getKind() == SourceMgr::DK_Error)
+    ++NumErrors;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  deliver(D);
+}
+
+void DiagnosticEngine::beginDeferred() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Deferred = true;
+}
+
+void DiagnosticEngine::flushDeferred() {
+  std::vector<Pending> Ds;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Deferred = false;
+    Ds.swap(PendingDiags);
+    LastGroup.clear();
+  }
+  // Order by (buffer, offset) of the group's location; invalid locations
+  // go last. Pointers alone would order buffers by address, which varies.
+  auto Key = [&](const Pending &P) {
+    if (!P.SortLoc.isValid())
+      return std::make_tuple(~0u, (size_t)0, P.Seq);
+    unsigned ID = SM.FindBufferContainingLoc(P.SortLoc);
+    size_t Off = ID ? P.SortLoc.getPointer() -
+                          SM.getMemoryBuffer(ID)->getBufferStart()
+                    : 0;
+    return std::make_tuple(ID, Off, P.Seq);
+  };
+  std::vector<std::pair<std::tuple<unsigned, size_t, unsigned>, size_t>> Order;
+  Order.reserve(Ds.size());
+  for (size_t I = 0; I < Ds.size(); ++I)
+    Order.push_back({Key(Ds[I]), I});
+  std::sort(Order.begin(), Order.end());
+  for (auto &[K, I] : Order)
+    deliver(SM.GetMessage(Ds[I].Loc, Ds[I].Kind, Ds[I].Msg));
 }

@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <thread>
 
 using namespace opgen;
 using namespace llvm;
@@ -96,6 +97,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     }
   }
 
+  unsigned Threads = Config.Threads ? Config.Threads
+                                    : std::max(1u, std::thread::hardware_concurrency());
+
   std::string Output;
   raw_string_ostream OS(Output);
   bool Ok = true;
@@ -116,7 +120,8 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     bool Read = Ctx.getDiags().getNumErrors() == 0 &&
                 succeeded(readNativeFunctionsYaml(
                     Ctx, ID, M,
-                    Release ? *Release : guessTorchRelease(M.ValidTags)));
+                    Release ? *Release : guessTorchRelease(M.ValidTags),
+                    Threads));
     if (Verifier) {
       Ok &= succeeded(Verifier->verify(ErrOS));
       continue;
@@ -195,6 +200,11 @@ int opgen::optMain(int Argc, char **Argv) {
       cl::desc("torchgen release whose checks apply: 1.13, 2.6, 2.14 or auto "
                "(guessed from tags.yaml)"),
       cl::init("auto"), cl::cat(Cat));
+  cl::opt<unsigned> Threads(
+      "threads",
+      cl::desc("Threads for reading (default: one per core); the output is "
+               "the same for any number"),
+      cl::init(0), cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "opgen-opt " << OPGEN_VERSION
@@ -214,5 +224,6 @@ int opgen::optMain(int Argc, char **Argv) {
   C.SplitInputFile = Split;
   C.Summary = Summary;
   C.Release = Release;
+  C.Threads = Threads;
   return failed(runOpt(C, errs())) ? 1 : 0;
 }

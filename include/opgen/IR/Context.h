@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <tuple>
 
@@ -38,6 +39,7 @@ public:
   llvm::SourceMgr &getSourceMgr() { return SrcMgr; }
   DiagnosticEngine &getDiags() { return Diags; }
 
+  /// Type getters may be called from several threads at once.
   Type getBaseType(BaseTy T);
   Type getOptionalType(Type Elem);
   Type getListType(Type Elem, std::optional<uint64_t> Size);
@@ -51,8 +53,9 @@ private:
   using TypeKey = std::tuple<int, int, const void *, std::optional<uint64_t>,
                              std::string>;
   std::map<TypeKey, std::unique_ptr<detail::TypeStorage>> Types;
-  /// Fast paths for the common lookups, filled on first use.
-  Type BaseTypes[32];
+  /// Guards the type tables; base types are made up front and need no lock.
+  std::mutex TypesMutex;
+  Type BaseTypes[NumBaseTypes];
   std::map<std::pair<const void *, std::optional<uint64_t>>, Type> Derived;
 };
 

@@ -27,6 +27,12 @@ enum class BaseTy : unsigned char {
 #include "opgen/IR/BaseTypes.def"
 };
 
+/// How many base types there are.
+constexpr unsigned NumBaseTypes = 0
+#define BASE_TYPE(Enumerator, Spelling) +1
+#include "opgen/IR/BaseTypes.def"
+    ;
+
 llvm::StringRef toString(BaseTy T);
 std::optional<BaseTy> parseBaseTy(llvm::StringRef Spelling);
 

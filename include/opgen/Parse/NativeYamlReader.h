@@ -38,11 +38,14 @@ std::optional<TorchRelease> parseTorchRelease(llvm::StringRef S);
 TorchRelease guessTorchRelease(const std::set<std::string> &Tags);
 
 /// Read native_functions.yaml in buffer \p BufferID into \p M, whose
-/// ValidTags must already be filled. Functions that fail their checks are
-/// left out; the result says whether anything was reported.
+/// ValidTags must already be filled, using up to \p Threads threads (the
+/// result and the diagnostics are the same for any number). Functions that
+/// fail their checks are left out; the result says whether anything was
+/// reported.
 LogicalResult readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
                                       Module &M,
-                                      TorchRelease Release = TorchRelease::V2_14);
+                                      TorchRelease Release = TorchRelease::V2_14,
+                                      unsigned Threads = 1);
 
 /// Load \p Path into the Context's SourceMgr ("-" reads standard input).
 /// Reports a file error and returns 0 when it cannot be read.

@@ -69,19 +69,37 @@ struct YamlValue {
 /// Copy \p N (at most \p MaxDepth levels deep) into a YamlValue. Mapping keys
 /// must be scalars and unique (torchgen's loader rejects duplicates too);
 /// aliases are reported as unsupported.
-YamlValue toYamlValue(Context &Ctx, llvm::yaml::Node *N, unsigned MaxDepth = 8);
+YamlValue toYamlValue(DiagnosticEngine &Diags, llvm::yaml::Node *N,
+                      unsigned MaxDepth = 8);
+inline YamlValue toYamlValue(Context &Ctx, llvm::yaml::Node *N,
+                             unsigned MaxDepth = 8) {
+  return toYamlValue(Ctx.getDiags(), N, MaxDepth);
+}
+
+/// Cut \p Text, whose top level is a block sequence at column 0 (as in
+/// native_functions.yaml), into at most \p Parts pieces at entry starts, so
+/// the pieces can be parsed on separate threads. Gives nothing when the
+/// layout is anything else (document markers, directives, top-level keys).
+std::optional<std::vector<llvm::StringRef>>
+splitTopLevelSequence(llvm::StringRef Text, unsigned Parts);
 
 /// A YAML file that must hold exactly one document, as PyYAML's load wants.
 class YamlDocument {
 public:
   YamlDocument(Context &Ctx, unsigned BufferID);
+  /// Parse \p Text, which lies inside a buffer of the Context's SourceMgr,
+  /// with a SourceMgr of its own (\p PieceSM), reporting to \p Diags. This is
+  /// how pieces of one file are parsed on several threads.
+  YamlDocument(DiagnosticEngine &Diags, llvm::SourceMgr &PieceSM,
+               llvm::MemoryBufferRef Text);
   /// The document's root; null for an empty file.
   llvm::yaml::Node *getRoot() { return Root; }
   /// Read to the end of the stream, reporting any further document.
   void finish();
 
 private:
-  Context &Ctx;
+  DiagnosticEngine &Diags;
+  llvm::SourceMgr &SM;
   std::unique_ptr<llvm::yaml::Stream> Stream;
   llvm::yaml::document_iterator It;
   llvm::yaml::Node *Root = nullptr;

@@ -6,6 +6,10 @@
 // source line and a caret. A handler can capture diagnostics instead, which
 // is how --verify-diagnostics checks them against expectations.
 //
+// Readers that work on several threads defer diagnostics: they are collected
+// (thread-safely) and printed by flushDeferred() in source order, so the
+// output is the same for any number of threads.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OPGEN_SUPPORT_DIAGNOSTICS_H
@@ -15,7 +19,12 @@
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <atomic>
 #include <functional>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -34,30 +43,47 @@ public:
   /// Report an error at \p Loc. An invalid location prints without a caret.
   void error(llvm::SMLoc Loc, const llvm::Twine &Msg);
   void warning(llvm::SMLoc Loc, const llvm::Twine &Msg);
+  /// A note belongs to the error or warning its thread reported last.
   void note(llvm::SMLoc Loc, const llvm::Twine &Msg);
   /// Report an error about a whole file (no line), e.g. one that cannot be
   /// opened: `file: error: message`.
   void fileError(llvm::StringRef File, const llvm::Twine &Msg);
-
   /// Report a diagnostic made elsewhere (the YAML parser's, for example).
   void emit(const llvm::SMDiagnostic &D);
 
   unsigned getNumErrors() const { return NumErrors; }
-  void resetErrorCount() { NumErrors = 0; }
 
   /// Route diagnostics to \p H instead of printing them.
   void setHandler(Handler H) { Custom = std::move(H); }
-  void setStream(llvm::raw_ostream &NewOS) { OS = &NewOS; }
   llvm::SourceMgr &getSourceMgr() { return SM; }
 
+  /// Collect diagnostics from now on instead of delivering them.
+  void beginDeferred();
+  /// Deliver what was collected, ordered by source location (notes stay
+  /// after their error), and stop collecting.
+  void flushDeferred();
+
 private:
+  struct Pending {
+    llvm::SMLoc SortLoc; ///< the location of the group's error
+    unsigned Seq;
+    llvm::SMLoc Loc;
+    llvm::SourceMgr::DiagKind Kind;
+    std::string Msg;
+  };
   void report(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind Kind,
               const llvm::Twine &Msg);
+  void deliver(const llvm::SMDiagnostic &D);
 
   llvm::SourceMgr &SM;
   llvm::raw_ostream *OS;
   Handler Custom;
-  unsigned NumErrors = 0;
+  std::atomic<unsigned> NumErrors{0};
+  std::mutex Mutex;
+  bool Deferred = false;
+  std::vector<Pending> PendingDiags;
+  /// Per thread, the location its last error or warning was sorted by.
+  std::map<std::thread::id, llvm::SMLoc> LastGroup;
 };
 
 } // namespace opgen

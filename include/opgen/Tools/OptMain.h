@@ -37,6 +37,8 @@ struct OptConfig {
   /// The torchgen release whose checks apply: "1.13", "2.6", "2.14", or
   /// "auto" to guess from the tags that tags.yaml declares.
   std::string Release = "auto";
+  /// Threads for reading; 0 means one per core. Output does not depend on it.
+  unsigned Threads = 0;
   /// Print a one-line summary (operators read, time) to the error stream.
   bool Summary = false;
 };
