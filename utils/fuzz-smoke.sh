@@ -40,6 +40,9 @@ for T in "${TARGETS[@]}"; do
   fuzz-schema-parser) SEEDS=schema DICT=schema.dict ;;
   fuzz-native-yaml) SEEDS=yaml DICT=yaml.dict ;;
   esac
+  # A fixed seed (OPGEN_FUZZ_SEED to change it) makes every run mutate the
+  # same way, so the suite does not fail by chance on a new finding; longer
+  # runs with other seeds are how new findings are made.
   # libFuzzer adds what it finds to the first corpus directory, so it gets a
   # fresh copy and the checked-in seeds stay as they are.
   mkdir -p "$WORK/$T/corpus" "$BUILD/fuzz-artifacts/$T"
@@ -49,7 +52,7 @@ for T in "${TARGETS[@]}"; do
   "$BUILD/bin/$T" "$WORK/$T/corpus" \
     -dict="$SRC/fuzz/$DICT" \
     -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 \
+    -seed="${OPGEN_FUZZ_SEED:-1}" -print_final_stats=1 \
     -artifact_prefix="$BUILD/fuzz-artifacts/$T/" \
     >"$WORK/$T.log" 2>&1 || rc=$?
   if [[ $rc -ne 0 ]]; then
