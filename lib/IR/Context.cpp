@@ -21,6 +21,18 @@ Context::Context(raw_ostream &DiagOS) : Diags(SrcMgr, DiagOS) {
     S.B = static_cast<BaseTy>(I);
     BaseTypes[I] = unique(std::move(S));
   }
+  // The shapes schemas use, prebuilt so that threads find them without a
+  // lock: T?, T[], T[N] for small N, T[]?, T?[].
+  for (Type B : BaseTypes) {
+    Type Opt = getDerived(Type::Optional, B, std::nullopt);
+    Type List = getDerived(Type::List, B, std::nullopt);
+    getDerived(Type::Optional, List, std::nullopt);
+    getDerived(Type::List, Opt, std::nullopt);
+    for (uint64_t N = 1; N <= 6; ++N)
+      getDerived(Type::Optional, getDerived(Type::List, B, N), std::nullopt);
+  }
+  Prebuilt = std::move(Derived);
+  Derived.clear();
 }
 Context::~Context() = default;
 
@@ -40,37 +52,46 @@ Type Context::getBaseType(BaseTy T) {
   return BaseTypes[static_cast<unsigned>(T)];
 }
 
-Type Context::getOptionalType(Type Elem) {
+// Optionals and lists share one key space: an optional's key has no size;
+// a list's has 0 for "no size" and N + 1 for size N.
+static std::optional<uint64_t> derivedCode(Type::Kind K,
+                                           std::optional<uint64_t> Size) {
+  if (K == Type::Optional)
+    return std::nullopt;
+  return Size ? *Size + 1 : 0;
+}
+
+Type Context::getDerived(Type::Kind K, Type Elem,
+                         std::optional<uint64_t> Size) {
+  std::optional<uint64_t> Code = derivedCode(K, Size);
+  DerivedKey Key{Elem.getImpl(), Code};
+  auto Pre = Prebuilt.find(Key);
+  if (Pre != Prebuilt.end())
+    return Pre->second;
   std::lock_guard<std::mutex> Lock(TypesMutex);
-  // Optionals and lists share one cache; an optional has no size, and the
-  // key's second part tells them apart (lists use Size + 1 below).
-  Type &Cached = Derived[{Elem.getImpl(), std::nullopt}];
-  if (!Cached) {
-    detail::TypeStorage S{Type::Optional};
+  // A size of 2^64 - 1 has no code; such a list is uniqued the slow way.
+  if (Size && *Size == UINT64_MAX) {
+    detail::TypeStorage S{K};
     S.Elem = Elem;
+    S.Size = Size;
+    return unique(std::move(S));
+  }
+  Type &Cached = Derived[Key];
+  if (!Cached) {
+    detail::TypeStorage S{K};
+    S.Elem = Elem;
+    S.Size = Size;
     Cached = unique(std::move(S));
   }
   return Cached;
 }
 
+Type Context::getOptionalType(Type Elem) {
+  return getDerived(Type::Optional, Elem, std::nullopt);
+}
+
 Type Context::getListType(Type Elem, std::optional<uint64_t> Size) {
-  std::lock_guard<std::mutex> Lock(TypesMutex);
-  // Encode "no size" as 0 and size N as N + 1, apart from the optional key.
-  uint64_t Code = Size ? *Size + 1 : 0;
-  if (Size && *Size == UINT64_MAX) {
-    detail::TypeStorage S{Type::List};
-    S.Elem = Elem;
-    S.Size = Size;
-    return unique(std::move(S));
-  }
-  Type &Cached = Derived[{Elem.getImpl(), Code}];
-  if (!Cached) {
-    detail::TypeStorage S{Type::List};
-    S.Elem = Elem;
-    S.Size = Size;
-    Cached = unique(std::move(S));
-  }
-  return Cached;
+  return getDerived(Type::List, Elem, Size);
 }
 
 Type Context::getCustomClassType(StringRef ClassName) {

@@ -986,52 +986,106 @@ static void parallelFor(unsigned Threads, size_t N,
     W.join();
 }
 
-/// Parse the YAML of buffer \p BufferID. With several threads, a file laid
-/// out as native_functions.yaml is cut at entry boundaries and the pieces are
-/// parsed at once; if any piece reports anything, the pieces' results are
-/// dropped and the whole file is parsed again in one piece, so diagnostics
-/// are always those of reading the file whole.
-static YamlValue parseYaml(Context &Ctx, unsigned BufferID, unsigned Threads) {
-  const MemoryBuffer *Buf = Ctx.getSourceMgr().getMemoryBuffer(BufferID);
-  if (auto Pieces = splitTopLevelSequence(Buf->getBuffer(), Threads)) {
-    struct Piece {
-      std::unique_ptr<DiagnosticEngine> Diags;
-      SourceMgr SM;
-      YamlValue Root;
-    };
-    std::vector<Piece> Results(Pieces->size());
-    parallelFor(Pieces->size(), Pieces->size(), [&](size_t I) {
-      Piece &P = Results[I];
-      P.Diags =
-          std::make_unique<DiagnosticEngine>(Ctx.getSourceMgr(), nulls());
-      P.Diags->beginDeferred();
-      P.SM.setDiagHandler(
-          [](const SMDiagnostic &D, void *Engine) {
-            static_cast<DiagnosticEngine *>(Engine)->emit(D);
-          },
-          P.Diags.get());
-      YamlDocument Doc(*P.Diags, P.SM,
-                       MemoryBufferRef((*Pieces)[I],
-                                       Buf->getBufferIdentifier()));
-      P.Root = toYamlValue(*P.Diags, Doc.getRoot());
-      Doc.finish();
-    });
-    bool Clean = all_of(Results, [](const Piece &P) {
-      return P.Diags->getNumErrors() == 0 &&
-             P.Root.Kind == YamlKind::Sequence;
-    });
-    if (Clean) {
-      YamlValue Root = std::move(Results.front().Root);
-      for (size_t I = 1; I < Results.size(); ++I)
-        for (YamlValue &V : Results[I].Root.Items)
-          Root.Items.push_back(std::move(V));
-      return Root;
-    }
+/// Read entry \p E into \p Out; false (with \p FailedName set when the
+/// schema parsed) if the entry had errors.
+static bool readEntry(Context &Ctx, const YamlValue &E, const Module &M,
+                      StringRef File, TorchRelease Release, NativeFunction &Out,
+                      std::optional<OperatorName> &FailedName) {
+  if (E.Kind != YamlKind::Mapping) {
+    Ctx.getDiags().error(E.Loc,
+                         "native function entry must be a mapping, found " +
+                             describe(E.Kind));
+    return false;
   }
-  YamlDocument Doc(Ctx, BufferID);
-  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
-  Doc.finish();
-  return Root;
+  EntryReader Reader(Ctx, M.ValidTags, File, Release);
+  if (std::optional<NativeFunction> F = Reader.read(E)) {
+    Out = std::move(*F);
+    return true;
+  }
+  FailedName = Reader.getName();
+  return false;
+}
+
+/// The functions read, one slot per entry, in file order.
+struct EntrySlots {
+  std::vector<NativeFunction> Fns;
+  std::vector<char> Ok;
+  std::vector<std::optional<OperatorName>> FailedNames;
+  explicit EntrySlots(size_t N) : Fns(N), Ok(N), FailedNames(N) {}
+};
+
+/// Read a file laid out as native_functions.yaml in pieces cut at entry
+/// boundaries, each piece on its own thread, YAML and entry checks together,
+/// one entry at a time (so the YAML of the whole file is never held at once).
+/// The Context's types and diagnostics are thread-safe; each piece has a
+/// SourceMgr of its own for LLVM's YAML parser. If any piece meets a YAML
+/// problem, everything the pieces reported is taken back and nothing is
+/// returned: the caller then reads the file whole, so diagnostics are always
+/// those of a whole read.
+static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
+                                              const Module &M,
+                                              TorchRelease Release,
+                                              unsigned Threads) {
+  const MemoryBuffer *Buf = Ctx.getSourceMgr().getMemoryBuffer(BufferID);
+  auto Pieces = splitTopLevelSequence(Buf->getBuffer(), Threads);
+  if (!Pieces)
+    return std::nullopt;
+  DiagnosticEngine &D = Ctx.getDiags();
+  StringRef File = Buf->getBufferIdentifier();
+  size_t Total = 0;
+  std::vector<size_t> FirstSlot;
+  for (const SequencePiece &P : *Pieces) {
+    FirstSlot.push_back(Total);
+    Total += P.NumEntries;
+  }
+  // Every thread writes its own slots of one vector: no merging afterwards.
+  EntrySlots Slots(Total);
+  struct Piece {
+    DiagnosticEngine *Diags = nullptr;
+    SourceMgr SM;
+    bool YamlTrouble = false;
+  };
+  std::vector<Piece> Ps(Pieces->size());
+  parallelFor(Ps.size(), Ps.size(), [&](size_t I) {
+    Piece &P = Ps[I];
+    D.setThreadTag(I + 1);
+    // LLVM's YAML parser reports through the piece's SourceMgr.
+    P.Diags = &D;
+    P.SM.setDiagHandler(
+        [](const SMDiagnostic &Diag, void *Arg) {
+          auto *Self = static_cast<Piece *>(Arg);
+          Self->YamlTrouble = true;
+          Self->Diags->emit(Diag);
+        },
+        &P);
+    YamlDocument Doc(D, P.SM, MemoryBufferRef((*Pieces)[I].Text, File));
+    auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(Doc.getRoot());
+    size_t Slot = FirstSlot[I], End = Slot + (*Pieces)[I].NumEntries;
+    if (!Seq) {
+      P.YamlTrouble = true;
+    } else {
+      for (yaml::Node &Item : *Seq) {
+        YamlValue E = toYamlValue(D, &Item);
+        // The cut assumed each `- ` line at column 0 starts an entry.
+        if (P.YamlTrouble || E.HasErrors || Slot == End) {
+          P.YamlTrouble = true;
+          break;
+        }
+        Slots.Ok[Slot] = readEntry(Ctx, E, M, File, Release, Slots.Fns[Slot],
+                                   Slots.FailedNames[Slot]);
+        ++Slot;
+      }
+    }
+    if (Slot != End || (!P.YamlTrouble && !Doc.finish()))
+      P.YamlTrouble = true;
+    D.setThreadTag(0);
+  });
+  if (any_of(Ps, [](const Piece &P) { return P.YamlTrouble; })) {
+    for (size_t I = 0; I < Ps.size(); ++I)
+      D.discardDeferred(I + 1);
+    return std::nullopt;
+  }
+  return Slots;
 }
 
 static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
@@ -1041,55 +1095,53 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
   SourceMgr &SM = Ctx.getSourceMgr();
-  StringRef File = SM.getMemoryBuffer(BufferID)->getBufferIdentifier();
-  YamlValue Root = parseYaml(Ctx, BufferID, Threads);
-  if (D.getNumErrors() != Before)
-    return failure();
-  if (Root.Kind != YamlKind::Sequence) {
-    SMLoc L = Root.Loc.isValid()
-                  ? Root.Loc
-                  : SMLoc::getFromPointer(
-                        SM.getMemoryBuffer(BufferID)->getBufferStart());
-    D.error(L, "native_functions.yaml must be a list of `- func:` entries, "
-               "found " +
-                   describe(Root.Kind));
-    return failure();
-  }
-
-  std::vector<NativeFunction> Fns;
-  // Operators whose entries had errors: the checks across entries must not
-  // report them missing as well.
-  std::set<OperatorName> FailedNames;
-  // NativeFunction's move may throw (SmallVector members), so growing the
-  // vector would copy every function; reserve instead.
-  Fns.reserve(Root.Items.size());
-  // Entries are read on several threads: the Context's types and
-  // diagnostics are thread-safe, and the SourceMgr only answers line lookups
-  // once its line table for the file exists, which this first lookup builds.
   const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
+  StringRef File = Buf->getBufferIdentifier();
+  // Threads may look up lines only once the SourceMgr's line table for the
+  // file exists; this first lookup builds it.
   if (Buf->getBufferSize())
     (void)SM.getLineAndColumn(SMLoc::getFromPointer(Buf->getBufferEnd() - 1),
                               BufferID);
-  std::vector<std::optional<NativeFunction>> Read(Root.Items.size());
-  std::vector<std::optional<OperatorName>> ReadNames(Root.Items.size());
-  parallelFor(Threads, Root.Items.size(), [&](size_t I) {
-    const YamlValue &E = Root.Items[I];
-    if (E.Kind != YamlKind::Mapping) {
-      D.error(E.Loc, "native function entry must be a mapping, found " +
-                         describe(E.Kind));
-      return;
+
+  std::optional<EntrySlots> Slots =
+      readInPieces(Ctx, BufferID, M, Release, std::max(1u, Threads));
+  if (!Slots) {
+    // Read whole: the YAML first, then the entries only if it was clean.
+    YamlDocument Doc(Ctx, BufferID);
+    YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
+    Doc.finish();
+    if (D.getNumErrors() != Before)
+      return failure();
+    if (Root.Kind != YamlKind::Sequence) {
+      SMLoc L = Root.Loc.isValid()
+                    ? Root.Loc
+                    : SMLoc::getFromPointer(Buf->getBufferStart());
+      D.error(L, "native_functions.yaml must be a list of `- func:` entries, "
+                 "found " +
+                     describe(Root.Kind));
+      return failure();
     }
-    EntryReader R(Ctx, M.ValidTags, File, Release);
-    Read[I] = R.read(E);
-    if (!Read[I])
-      ReadNames[I] = R.getName();
-  });
-  for (size_t I = 0; I < Read.size(); ++I) {
-    if (Read[I])
-      Fns.push_back(std::move(*Read[I]));
-    else if (ReadNames[I])
-      FailedNames.insert(*ReadNames[I]);
+    Slots.emplace(Root.Items.size());
+    for (size_t I = 0; I < Root.Items.size(); ++I)
+      Slots->Ok[I] = readEntry(Ctx, Root.Items[I], M, File, Release,
+                               Slots->Fns[I], Slots->FailedNames[I]);
   }
+
+  // Operators whose entries had errors: the checks across entries must not
+  // report them missing as well.
+  std::set<OperatorName> FailedNames;
+  std::vector<NativeFunction> &Fns = Slots->Fns;
+  size_t Kept = 0;
+  for (size_t I = 0; I < Fns.size(); ++I) {
+    if (Slots->Ok[I]) {
+      if (Kept != I)
+        Fns[Kept] = std::move(Fns[I]);
+      ++Kept;
+    } else if (Slots->FailedNames[I]) {
+      FailedNames.insert(*Slots->FailedNames[I]);
+    }
+  }
+  Fns.resize(Kept);
 
   // Checks across entries (torchgen's error_check_native_functions), plus
   // duplicate operators, which torchgen only notices when two entries share

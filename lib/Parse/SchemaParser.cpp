@@ -50,7 +50,7 @@ private:
   bool parseBaseName(StringRef S, size_t Offset, BaseOperatorName &Name);
   bool parseType(Type &Ty, std::optional<Annotation> &Annot);
   bool parseAnnotation(Annotation &A);
-  bool parseAliasSet(SmallVectorImpl<std::string> &Set, bool AllowWildcard);
+  bool parseAliasSet(std::vector<std::string> &Set, bool AllowWildcard);
   bool parseArgument(Argument &A);
   bool parseArguments(Arguments &Args);
   bool parseReturn(Return &R, bool &EndsWithArrowAnnotation);
@@ -157,7 +157,7 @@ bool Parser::parseOperatorName(OperatorName &Name, std::string *Namespace) {
   return true;
 }
 
-bool Parser::parseAliasSet(SmallVectorImpl<std::string> &Set,
+bool Parser::parseAliasSet(std::vector<std::string> &Set,
                            bool AllowWildcard) {
   for (;;) {
     SchemaToken T = Lex.next();

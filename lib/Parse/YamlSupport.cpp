@@ -165,17 +165,22 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
   R.Kind = classify(N);
   if (isa<yaml::AliasNode>(N)) {
     Diags.error(R.Loc, "YAML aliases are not supported");
+    R.HasErrors = true;
     return R;
   }
   if (MaxDepth == 0) {
     if (R.Kind == YamlKind::Sequence || R.Kind == YamlKind::Mapping)
       Diags.error(R.Loc, "YAML value is nested too deeply");
+      R.HasErrors = true;
     N->skip();
     return R;
   }
   if (auto *Seq = dyn_cast<yaml::SequenceNode>(N)) {
     for (yaml::Node &Item : *Seq)
+      {
       R.Items.push_back(toYamlValue(Diags, &Item, MaxDepth - 1));
+      R.HasErrors |= R.Items.back().HasErrors;
+    }
     return R;
   }
   if (auto *Map = dyn_cast<yaml::MappingNode>(N)) {
@@ -187,6 +192,7 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
       std::optional<YamlScalar> Key = getScalar(K);
       if (!Key) {
         Diags.error(nodeLoc(K), "mapping keys must be scalars");
+        R.HasErrors = true;
         K->skip();
         if (yaml::Node *V = KV.getValue())
           V->skip();
@@ -200,11 +206,13 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
         Diags.error(Key->Loc.Start,
                              "duplicate key `" + Key->Value + "`");
         Diags.note(It->second, "first given here");
+        R.HasErrors = true;
         V->skip();
         continue;
       }
       R.Entries.emplace_back(std::move(*Key),
                              toYamlValue(Diags, V, MaxDepth - 1));
+      R.HasErrors |= R.Entries.back().second.HasErrors;
     }
   }
   return R;
@@ -224,7 +232,7 @@ YamlDocument::YamlDocument(DiagnosticEngine &Diags, SourceMgr &SM,
     Root = It->getRoot();
 }
 
-std::optional<std::vector<StringRef>>
+std::optional<std::vector<SequencePiece>>
 opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
   std::vector<size_t> Starts;
   bool SeenEntry = false;
@@ -247,37 +255,38 @@ opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
     }
     Pos = End + 1;
   }
-  if (Starts.size() < 2 * Parts || Parts < 2)
+  if (Parts == 0 || Starts.size() < 2 * Parts)
     return std::nullopt;
-  std::vector<StringRef> Pieces;
-  size_t Begin = 0;
+  std::vector<SequencePiece> Pieces;
+  size_t Begin = 0, First = 0;
   for (unsigned P = 1; P < Parts; ++P) {
-    size_t Cut = Starts[Starts.size() * P / Parts];
-    Pieces.push_back(Text.slice(Begin, Cut));
-    Begin = Cut;
+    size_t Index = Starts.size() * P / Parts;
+    Pieces.push_back({Text.slice(Begin, Starts[Index]), Index - First});
+    Begin = Starts[Index];
+    First = Index;
   }
-  Pieces.push_back(Text.substr(Begin));
+  Pieces.push_back({Text.substr(Begin), Starts.size() - First});
   return Pieces;
 }
 
-void YamlDocument::finish() {
+bool YamlDocument::finish() {
   if (It == Stream->end() || Stream->failed())
-    return;
+    return true;
   // Root goes away with its document when the iterator moves on.
   SMLoc RootLoc = Root ? nodeLoc(Root) : SMLoc();
   It->skip();
   if (Stream->failed())
-    return;
+    return true;
   ++It;
   if (It == Stream->end() || Stream->failed())
-    return;
+    return true;
   if (yaml::Node *N = It->getRoot()) {
     Diags.error(nodeLoc(N),
                          "expected a single YAML document, found another");
-    return;
+    return false;
   }
   if (Stream->failed())
-    return;
+    return true;
   // LLVM's scanner stops without a message at some text it cannot tokenize
   // (a `%` directive inside a document, an unterminated `!<` tag), and the
   // rest of the file would be dropped silently. It does not say where it
@@ -292,4 +301,5 @@ void YamlDocument::finish() {
   Diags.error(L, "the YAML parser stopped before the end of the "
                           "file; a `%` directive may only come before the "
                           "document, and `!<...>` tags must be closed");
+  return false;
 }

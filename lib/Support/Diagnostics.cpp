@@ -23,6 +23,7 @@ void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
   if (Kind == SourceMgr::DK_Error)
     ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
+  std::thread::id Self = std::this_thread::get_id();
   if (Deferred) {
     SMLoc SortLoc = Loc;
     if (Kind == SourceMgr::DK_Note) {
@@ -32,8 +33,10 @@ void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
     } else {
       LastGroup[std::this_thread::get_id()] = Loc;
     }
+    auto Tag = ThreadTags.find(Self);
     PendingDiags.push_back({SortLoc, static_cast<unsigned>(PendingDiags.size()),
-                            Loc, Kind, Msg.str()});
+                            Loc, Kind, Msg.str(),
+                            Tag == ThreadTags.end() ? 0u : Tag->second});
     return;
   }
   // Not SourceMgr::PrintMessage: that would hand the message to the
@@ -101,4 +104,20 @@ void DiagnosticEngine::flushDeferred() {
   std::sort(Order.begin(), Order.end());
   for (auto &[K, I] : Order)
     deliver(SM.GetMessage(Ds[I].Loc, Ds[I].Kind, Ds[I].Msg));
+}
+
+void DiagnosticEngine::setThreadTag(unsigned Tag) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  ThreadTags[std::this_thread::get_id()] = Tag;
+}
+
+void DiagnosticEngine::discardDeferred(unsigned Tag) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto Dropped = std::stable_partition(
+      PendingDiags.begin(), PendingDiags.end(),
+      [&](const Pending &P) { return P.Tag != Tag; });
+  for (auto It = Dropped; It != PendingDiags.end(); ++It)
+    if (It->Kind == SourceMgr::DK_Error)
+      --NumErrors;
+  PendingDiags.erase(Dropped, PendingDiags.end());
 }

@@ -56,7 +56,13 @@ private:
   /// Guards the type tables; base types are made up front and need no lock.
   std::mutex TypesMutex;
   Type BaseTypes[NumBaseTypes];
-  std::map<std::pair<const void *, std::optional<uint64_t>>, Type> Derived;
+  using DerivedKey = std::pair<const void *, std::optional<uint64_t>>;
+  /// Optionals and lists of base types (and their optionals), made up front
+  /// and never changed, so the common lookups take no lock.
+  std::map<DerivedKey, Type> Prebuilt;
+  /// Everything else, under TypesMutex.
+  std::map<DerivedKey, Type> Derived;
+  Type getDerived(Type::Kind K, Type Elem, std::optional<uint64_t> Size);
 };
 
 } // namespace opgen

@@ -28,9 +28,9 @@ namespace opgen {
 
 /// An alias annotation: `a`, `a!`, `a|b`, `a -> *`, `a! -> a|b`.
 struct Annotation {
-  llvm::SmallVector<std::string, 1> AliasSet;
+  std::vector<std::string> AliasSet;
   bool IsWrite = false;
-  llvm::SmallVector<std::string, 1> AliasSetAfter;
+  std::vector<std::string> AliasSetAfter;
 
   void print(llvm::raw_ostream &OS) const;
   std::string str() const;

@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -121,6 +122,10 @@ struct NativeFunction {
   bool isGenerated() const { return Tags.count("generated") != 0; }
   const std::string &rootName() const { return Func.Name.Name.Base; }
 };
+
+// Vectors of functions grow by moving only when the move cannot throw.
+static_assert(std::is_nothrow_move_constructible_v<NativeFunction>,
+              "NativeFunction must be cheap to move");
 
 } // namespace opgen
 

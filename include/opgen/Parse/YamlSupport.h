@@ -56,6 +56,8 @@ struct YamlValue {
   YamlScalar Scalar;
   std::vector<YamlValue> Items;
   std::vector<std::pair<YamlScalar, YamlValue>> Entries;
+  /// Whether converting this value reported an error (in it or below).
+  bool HasErrors = false;
 
   bool isScalar() const {
     return Kind != YamlKind::Sequence && Kind != YamlKind::Mapping &&
@@ -80,7 +82,12 @@ inline YamlValue toYamlValue(Context &Ctx, llvm::yaml::Node *N,
 /// native_functions.yaml), into at most \p Parts pieces at entry starts, so
 /// the pieces can be parsed on separate threads. Gives nothing when the
 /// layout is anything else (document markers, directives, top-level keys).
-std::optional<std::vector<llvm::StringRef>>
+struct SequencePiece {
+  llvm::StringRef Text;
+  /// How many entries start in this piece.
+  size_t NumEntries;
+};
+std::optional<std::vector<SequencePiece>>
 splitTopLevelSequence(llvm::StringRef Text, unsigned Parts);
 
 /// A YAML file that must hold exactly one document, as PyYAML's load wants.
@@ -94,8 +101,9 @@ public:
                llvm::MemoryBufferRef Text);
   /// The document's root; null for an empty file.
   llvm::yaml::Node *getRoot() { return Root; }
-  /// Read to the end of the stream, reporting any further document.
-  void finish();
+  /// Read to the end of the stream, reporting any further document or an
+  /// early stop of the parser. Returns false when it reported something.
+  bool finish();
 
 private:
   DiagnosticEngine &Diags;

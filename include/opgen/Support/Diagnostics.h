@@ -62,6 +62,11 @@ public:
   /// Deliver what was collected, ordered by source location (notes stay
   /// after their error), and stop collecting.
   void flushDeferred();
+  /// Tag what the calling thread reports from now on with \p Tag (0: none),
+  /// so work done speculatively can be taken back with discardDeferred.
+  void setThreadTag(unsigned Tag);
+  /// Drop the collected diagnostics tagged \p Tag (non-zero).
+  void discardDeferred(unsigned Tag);
 
 private:
   struct Pending {
@@ -70,6 +75,7 @@ private:
     llvm::SMLoc Loc;
     llvm::SourceMgr::DiagKind Kind;
     std::string Msg;
+    unsigned Tag;
   };
   void report(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind Kind,
               const llvm::Twine &Msg);
@@ -84,6 +90,8 @@ private:
   std::vector<Pending> PendingDiags;
   /// Per thread, the location its last error or warning was sorted by.
   std::map<std::thread::id, llvm::SMLoc> LastGroup;
+  std::map<std::thread::id, unsigned> ThreadTags;
+
 };
 
 } // namespace opgen
