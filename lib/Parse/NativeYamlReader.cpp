@@ -232,7 +232,8 @@ private:
   void readUfunc(const YamlValue &V, NativeFunction &F);
   void readPrecomputed(const YamlValue &V, NativeFunction &F);
   void checkUfuncFunctors(const NativeFunction &F, const YamlValue &E);
-  void checkTypeInRelease(Type Ty, SMLoc L);
+  /// False (with an error) when \p Ty's base type is not in the release.
+  bool checkTypeInRelease(Type Ty, SMLoc L);
   void checkInvariants(NativeFunction &F, const YamlValue &E);
 
   Context &Ctx;
@@ -302,13 +303,16 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
         F.Namespace = P->Namespace;
       F.Func = std::move(P->Schema);
       Name = F.Func.Name;
-      unsigned Before = D.getNumErrors();
+      // Not the engine's error count: other threads share it.
+      bool TypesOk = true;
       for (const Argument *A : F.Func.Args.flatAll())
-        checkTypeInRelease(A->Ty, A->Loc.isValid() ? A->Loc : F.FuncLoc);
+        TypesOk &=
+            checkTypeInRelease(A->Ty, A->Loc.isValid() ? A->Loc : F.FuncLoc);
       for (const Return &R : F.Func.Returns)
-        checkTypeInRelease(R.Ty, R.Loc.isValid() ? R.Loc : F.FuncLoc);
-      HaveSchema = D.getNumErrors() == Before &&
-                   succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
+        TypesOk &=
+            checkTypeInRelease(R.Ty, R.Loc.isValid() ? R.Loc : F.FuncLoc);
+      HaveSchema =
+          TypesOk && succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
       if (!HaveSchema)
         Failed = true;
     } else {
@@ -729,20 +733,25 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
 
 /// The base types changed between releases: report one this release's
 /// torchgen does not know.
-void EntryReader::checkTypeInRelease(Type Ty, SMLoc L) {
+bool EntryReader::checkTypeInRelease(Type Ty, SMLoc L) {
   while (Ty.getKind() == Type::Optional || Ty.getKind() == Type::List)
     Ty = Ty.getElementType();
   if (Ty.getKind() != Type::Base)
-    return;
+    return true;
   auto [Since, Until] = baseTyReleases(Ty.getBaseTy());
-  if (Release < Since)
+  if (Release < Since) {
     error(L, "type `" + toString(Ty.getBaseTy()) +
                  "` does not exist before torchgen " + releaseName(Since) +
                  " (reading for " + releaseName(Release) + ")");
-  else if (Until && Release >= *Until)
+    return false;
+  }
+  if (Until && Release >= *Until) {
     error(L, "type `" + toString(Ty.getBaseTy()) +
                  "` no longer exists in torchgen " + releaseName(*Until) +
                  " (reading for " + releaseName(Release) + ")");
+    return false;
+  }
+  return true;
 }
 
 /// torchgen checks these only when it generates the CUDA functors of a ufunc

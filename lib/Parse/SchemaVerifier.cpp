@@ -21,13 +21,19 @@ static SMLoc locOr(SMLoc L, SMLoc Fallback) {
 LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
                                   SMLoc SchemaLoc) {
   DiagnosticEngine &D = Ctx.getDiags();
-  unsigned Before = D.getNumErrors();
+  // Count this schema's errors here: the engine's count is shared with the
+  // other threads reading entries.
+  unsigned NumErrors = 0;
+  auto Error = [&](SMLoc L, const Twine &Msg) {
+    D.error(L, Msg);
+    ++NumErrors;
+  };
   const Arguments &A = S.Args;
   std::string Name = S.Name.str();
 
   for (const Argument &Arg : A.PreSelfPositional)
     if (Arg.isWrite())
-      D.error(locOr(Arg.Loc, SchemaLoc),
+      Error(locOr(Arg.Loc, SchemaLoc),
               "mutable argument `" + Arg.Name +
                   "` before `self` is not supported");
 
@@ -35,7 +41,7 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
   for (size_t I = 0, E = std::min(A.Out.size(), S.Returns.size()); I != E;
        ++I)
     if (!sameAnnotation(A.Out[I].Annot, S.Returns[I].Annot))
-      D.error(locOr(S.Returns[I].Loc, SchemaLoc),
+      Error(locOr(S.Returns[I].Loc, SchemaLoc),
               "return " + Twine(I) + " must alias out argument `" +
                   A.Out[I].Name + "` (" +
                   (A.Out[I].Annot ? A.Out[I].Annot->str() : "no annotation") +
@@ -50,7 +56,7 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
     if (any_of(S.Returns, [&](const Return &R) {
           return sameAnnotation(Arg.Annot, R.Annot);
         }))
-      D.error(locOr(Arg.Loc, SchemaLoc),
+      Error(locOr(Arg.Loc, SchemaLoc),
               "mutable positional argument `" + Arg.Name +
                   "` must not be returned");
   }
@@ -64,7 +70,7 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
     return !R.isWrite();
   });
   if (AnyMutable && AnyImmutable)
-    D.error(SchemaLoc, "returns must be all mutable or all immutable in `" +
+    Error(SchemaLoc, "returns must be all mutable or all immutable in `" +
                            Name + "`");
   for (const Return &R : S.Returns) {
     if (!R.isWrite())
@@ -75,7 +81,7 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
     if (A.Self && sameAnnotation(A.Self->Annot, R.Annot))
       Aliased = true;
     if (!Aliased)
-      D.error(locOr(R.Loc, SchemaLoc),
+      Error(locOr(R.Loc, SchemaLoc),
               "mutable return (" + R.Annot->str() +
                   ") must alias a keyword-only out argument or `self`; is "
                   "an out argument missing the `*` before it?");
@@ -83,13 +89,13 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
 
   if (!A.Out.empty()) {
     if (S.Name.Name.Inplace)
-      D.error(SchemaLoc, "`" + Name + "` cannot be both inplace and out=");
+      Error(SchemaLoc, "`" + Name + "` cannot be both inplace and out=");
     bool AllTensors = all_of(A.Out, [&](const Argument &O) {
       return O.Ty == Ctx.getBaseType(BaseTy::Tensor);
     });
     if (!AllTensors) {
       if (!S.Returns.empty())
-        D.error(SchemaLoc, "out= function `" + Name +
+        Error(SchemaLoc, "out= function `" + Name +
                                "` with non-Tensor out arguments must return "
                                "nothing");
     } else {
@@ -97,7 +103,7 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
         return !StringRef(O.Name).startswith("_scratch_");
       });
       if (NonScratch != S.Returns.size())
-        D.error(SchemaLoc, "out= function `" + Name + "` has " +
+        Error(SchemaLoc, "out= function `" + Name + "` has " +
                                Twine(NonScratch) +
                                " out arguments (not counting _scratch_ ones) "
                                "but " +
@@ -108,33 +114,33 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
 
   if (S.Name.Name.Inplace) {
     if (!A.Self || !A.Self->isWrite()) {
-      D.error(A.Self ? locOr(A.Self->Loc, SchemaLoc) : SchemaLoc,
+      Error(A.Self ? locOr(A.Self->Loc, SchemaLoc) : SchemaLoc,
               "inplace operator `" + Name +
                   "` must have a mutable `self` argument, such as "
                   "`Tensor(a!) self`");
     } else if (A.Self->Ty == Ctx.getBaseType(BaseTy::Tensor)) {
       if (S.Returns.size() != 1 ||
           !sameAnnotation(S.Returns[0].Annot, A.Self->Annot))
-        D.error(SchemaLoc, "inplace operator `" + Name +
+        Error(SchemaLoc, "inplace operator `" + Name +
                                "` with a Tensor self must return self, as `-> "
                                "Tensor(" +
                                A.Self->Annot->str() + ")`");
     } else if (!S.Returns.empty()) {
-      D.error(SchemaLoc, "inplace operator `" + Name +
+      Error(SchemaLoc, "inplace operator `" + Name +
                              "` with a non-Tensor self must return nothing");
     }
   }
 
   SchemaKind K = S.kind();
   if (A.TensorOptions && K != SchemaKind::Functional)
-    D.error(locOr(A.TensorOptions->front().Loc, SchemaLoc),
+    Error(locOr(A.TensorOptions->front().Loc, SchemaLoc),
             "tensor options arguments are only allowed on functional "
             "(factory) operators, but `" +
                 Name + "` is " + toString(K));
   if (S.isFunctionalFn() && K != SchemaKind::Functional)
-    D.error(SchemaLoc, "overload name `" + S.Name.OverloadName +
+    Error(SchemaLoc, "overload name `" + S.Name.OverloadName +
                            "` contains `functional`, which is reserved for "
                            "functional operators, but `" +
                            Name + "` is " + toString(K));
-  return success(D.getNumErrors() == Before);
+  return success(NumErrors == 0);
 }
