@@ -23,8 +23,13 @@ using namespace opgen;
 using namespace llvm;
 
 static std::set<std::string> validTags() {
-  return {"core",        "generated", "inplace",           "inplace_view",
-          "nondeterministic_seeded", "out", "pt2_compliant_tag"};
+  return {"core",
+          "generated",
+          "inplace",
+          "inplace_view",
+          "nondeterministic_seeded",
+          "out",
+          "pt2_compliant_tag"};
 }
 
 static unsigned addBuffer(Context &Ctx, StringRef Text, StringRef Name) {

@@ -22,8 +22,7 @@ using namespace llvm;
 static void check(bool Cond, StringRef What, StringRef Text) {
   if (Cond)
     return;
-  errs() << "fuzz-schema-parser: " << What << " for input `" << Text
-         << "`\n";
+  errs() << "fuzz-schema-parser: " << What << " for input `" << Text << "`\n";
   __builtin_trap();
 }
 
@@ -46,8 +45,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     // Each argument, printed on its own, reads back as the same argument.
     for (const Argument *A : P->Schema.Args.flatAll()) {
       std::optional<Argument> Again = parseArgument(Ctx, A->str(), {});
-      check(Again && *Again == *A, "argument `" + A->str() + "` does not "
-                                       "read back on its own",
+      check(Again && *Again == *A,
+            "argument `" + A->str() +
+                "` does not "
+                "read back on its own",
             Text);
     }
   }

@@ -91,7 +91,6 @@ void opgen::emitJson(const Module &M, llvm::raw_ostream &OS) {
     Fns.push_back(functionToJson(F));
   Doc["functions"] = std::move(Fns);
   // Invalid UTF-8 from the input is replaced rather than thrown on.
-  OS << Doc.dump(2, ' ', /*ensure_ascii=*/true,
-                 json::error_handler_t::replace)
+  OS << Doc.dump(2, ' ', /*ensure_ascii=*/true, json::error_handler_t::replace)
      << '\n';
 }

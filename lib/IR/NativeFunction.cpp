@@ -6,8 +6,9 @@ using namespace opgen;
 using namespace llvm;
 
 static const StringRef UfuncKeyNames[] = {
-    "CUDAFunctor", "CUDAFunctorOnOther", "CUDAFunctorOnSelf", "CPUScalar",
-    "CPUVector",   "ScalarOnly",         "Generic"};
+    "CUDAFunctor", "CUDAFunctorOnOther", "CUDAFunctorOnSelf",
+    "CPUScalar",   "CPUVector",          "ScalarOnly",
+    "Generic"};
 
 StringRef opgen::toString(UfuncKey K) {
   return UfuncKeyNames[static_cast<unsigned>(K)];

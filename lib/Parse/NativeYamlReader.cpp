@@ -26,8 +26,8 @@ unsigned opgen::loadFile(Context &Ctx, StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
   if (!Buf) {
-    Ctx.getDiags().fileError(Path, "cannot read file: " +
-                                       Buf.getError().message());
+    Ctx.getDiags().fileError(Path,
+                             "cannot read file: " + Buf.getError().message());
     return 0;
   }
   return Ctx.getSourceMgr().AddNewSourceBuffer(std::move(*Buf), SMLoc());
@@ -70,13 +70,13 @@ LogicalResult opgen::readTagsYaml(Context &Ctx, unsigned BufferID,
       continue;
     }
     if (Tag->Kind != YamlKind::Str) {
-      D.error(Tag->Loc, "tag name must be a string, found " +
-                            describe(Tag->Kind));
+      D.error(Tag->Loc,
+              "tag name must be a string, found " + describe(Tag->Kind));
       continue;
     }
     if (!Desc || !Desc->isScalar() || Desc->str().empty()) {
-      D.error(Tag->Loc, "tag `" + Tag->str() +
-                            "` must have a non-empty `desc:`");
+      D.error(Tag->Loc,
+              "tag `" + Tag->str() + "` must have a non-empty `desc:`");
       continue;
     }
     Tags.insert(Tag->str());
@@ -114,11 +114,11 @@ const StringRef KnownKeys[] = {
 
 /// Python's reserved words, which cannot name arguments of Python bindings.
 const StringRef PythonKeywords[] = {
-    "False", "None",   "True",    "and",      "as",       "assert", "async",
-    "await", "break",  "class",   "continue", "def",      "del",    "elif",
-    "else",  "except", "finally", "for",      "from",     "global", "if",
-    "import", "in",    "is",      "lambda",   "nonlocal", "not",    "or",
-    "pass",  "raise",  "return",  "try",      "while",    "with",   "yield"};
+    "False",  "None",   "True",    "and",      "as",       "assert", "async",
+    "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+    "else",   "except", "finally", "for",      "from",     "global", "if",
+    "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+    "pass",   "raise",  "return",  "try",      "while",    "with",   "yield"};
 
 /// Existing operators allowed to keep a reserved word as an argument name.
 bool isKeywordExempt(StringRef Op, StringRef Arg) {
@@ -157,12 +157,24 @@ StringRef releaseName(TorchRelease R) {
 }
 
 bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
-  static const StringRef ScalarTypes[] = {
-      "Byte",          "Char",         "Short",          "Int",
-      "Long",          "Half",         "Float",          "Double",
-      "ComplexHalf",   "ComplexFloat", "ComplexDouble",  "Bool",
-      "BFloat16",      "Float8_e5m2",  "Float8_e5m2fnuz", "Float8_e4m3fn",
-      "Float8_e4m3fnuz", "Float8_e8m0fnu"};
+  static const StringRef ScalarTypes[] = {"Byte",
+                                          "Char",
+                                          "Short",
+                                          "Int",
+                                          "Long",
+                                          "Half",
+                                          "Float",
+                                          "Double",
+                                          "ComplexHalf",
+                                          "ComplexFloat",
+                                          "ComplexDouble",
+                                          "Bool",
+                                          "BFloat16",
+                                          "Float8_e5m2",
+                                          "Float8_e5m2fnuz",
+                                          "Float8_e4m3fn",
+                                          "Float8_e4m3fnuz",
+                                          "Float8_e8m0fnu"};
   auto Add = [&](ArrayRef<StringRef> Ts) {
     for (StringRef T : Ts)
       if (!is_contained(Out, T.str()))
@@ -188,6 +200,21 @@ bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
   else
     return false;
   return true;
+}
+
+/// Split \p Text, which starts at offset \p Offset of a scalar located at
+/// \p Loc, at ", " (torchgen's list separator); each part comes with where it
+/// is in the source.
+SmallVector<std::pair<StringRef, TextLocation>, 4>
+splitList(StringRef Text, const TextLocation &Loc, size_t Offset = 0) {
+  SmallVector<StringRef, 4> Parts;
+  Text.split(Parts, ", ");
+  SmallVector<std::pair<StringRef, TextLocation>, 4> Out;
+  for (StringRef P : Parts) {
+    Out.push_back({P, TextLocation{Loc.at(Offset), Loc.Exact}});
+    Offset += P.size() + 2;
+  }
+  return Out;
 }
 
 class EntryReader {
@@ -264,8 +291,7 @@ std::optional<std::string> EntryReader::getOptString(const YamlValue &E,
   if (!V || V->Kind == YamlKind::Null)
     return std::nullopt;
   if (V->Kind != YamlKind::Str) {
-    error(V->Loc, "`" + Key + "` must be a string, found " +
-                      describe(V->Kind));
+    error(V->Loc, "`" + Key + "` must be a string, found " + describe(V->Kind));
     return std::nullopt;
   }
   return V->str();
@@ -285,8 +311,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
 
   for (const auto &[K, V] : E.Entries)
     if (!is_contained(KnownKeys, K.Value))
-      error(K.Loc.Start, "unknown key `" + K.Value +
-                             "` in native function entry");
+      error(K.Loc.Start,
+            "unknown key `" + K.Value + "` in native function entry");
 
   // func: [namespace::]schema
   const YamlValue *FuncV = field(E, "func");
@@ -311,8 +337,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
       for (const Return &R : F.Func.Returns)
         TypesOk &=
             checkTypeInRelease(R.Ty, R.Loc.isValid() ? R.Loc : F.FuncLoc);
-      HaveSchema =
-          TypesOk && succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
+      HaveSchema = TypesOk && succeeded(verifySchema(Ctx, F.Func, F.FuncLoc));
       if (!HaveSchema)
         Failed = true;
     } else {
@@ -355,19 +380,14 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
                 describe(V->Kind));
     } else {
       F.VariantFunction = false;
-      SmallVector<StringRef, 2> Parts;
-      StringRef(V->str()).split(Parts, ", ");
-      size_t Offset = 0;
-      for (StringRef P : Parts) {
+      for (auto &[P, L] : splitList(V->str(), V->Scalar.Loc)) {
         if (P == "function")
           F.VariantFunction = true;
         else if (P == "method")
           F.VariantMethod = true;
         else
-          error(V->Scalar.Loc.at(Offset),
-                "illegal variant `" + P +
-                    "`; expected `function` or `method`");
-        Offset += P.size() + 2;
+          error(L.Start,
+                "illegal variant `" + P + "`; expected `function` or `method`");
       }
     }
   }
@@ -505,7 +525,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   } else if (!F.Structured && !F.StructuredDelegate && HaveSchema) {
     StringRef Name = F.Func.Name.Name.Base;
     std::string Full = F.Func.Name.Name.str();
-    if (StringRef(Full).startswith("new_") || StringRef(Full).endswith("_like") ||
+    if (StringRef(Full).startswith("new_") ||
+        StringRef(Full).endswith("_like") ||
         (F.Func.Args.TensorOptions && !F.Func.Args.hasTensorArg()))
       error(F.FuncLoc.isValid() ? F.FuncLoc : E.Loc,
             "factory function `" + Full +
@@ -521,11 +542,11 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
   for (auto &[K, M] : F.Dispatch) {
     if (getFlags(K) & DK_Generic)
       ++Composites;
-    HasNonFunctional |= K == DispatchKey::CompositeExplicitAutogradNonFunctional;
+    HasNonFunctional |=
+        K == DispatchKey::CompositeExplicitAutogradNonFunctional;
     HasNested |= K == DispatchKey::CompositeImplicitAutogradNestedTensor;
   }
-  if (!(Composites <= 1 ||
-        (Composites == 2 && !HasNonFunctional && HasNested)))
+  if (!(Composites <= 1 || (Composites == 2 && !HasNonFunctional && HasNested)))
     error(keyLoc(E, "dispatch"),
           "cannot give more than one of CompositeExplicitAutograd, "
           "CompositeExplicitAutogradNonFunctional and "
@@ -539,18 +560,13 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
             "names, found " +
                 describe(V->Kind));
     } else if (!V->str().empty()) {
-      SmallVector<StringRef, 2> Parts;
-      StringRef(V->str()).split(Parts, ", ");
-      size_t Offset = 0;
-      for (StringRef P : Parts) {
-        TextLocation L{V->Scalar.Loc.at(Offset), V->Scalar.Loc.Exact};
+      for (auto &[P, L] : splitList(V->str(), V->Scalar.Loc)) {
         if (P.contains("::"))
           error(L.Start, "`autogen` names cannot have a namespace");
         else if (auto N = parseOperatorName(Ctx, P, L))
           F.Autogen.push_back(std::move(*N));
         else
           Failed = true;
-        Offset += P.size() + 2;
       }
     }
   }
@@ -570,10 +586,10 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
                                          toString(K) + " dispatch entry");
         continue;
       }
-      F.Dispatch.push_back({K,
-                            {"ufunc_" + F.Func.Name.Name.str() + "_" +
-                                 toString(K).str(),
-                             true, "at::native"}});
+      F.Dispatch.push_back(
+          {K,
+           {"ufunc_" + F.Func.Name.Name.str() + "_" + toString(K).str(), true,
+            "at::native"}});
     }
     if (HaveSchema && F.Structured && F.Func.isOutFn())
       checkUfuncFunctors(F, E);
@@ -655,15 +671,16 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
       SmallVector<StringRef, 4> Parts;
       StringRef(KV.str()).split(Parts, "::");
       if (Parts.size() - 1 > 3) {
-        error(KV.Loc, "kernel `" + KV.str() +
-                          "` has more than 3 levels of namespace");
+        error(KV.Loc,
+              "kernel `" + KV.str() + "` has more than 3 levels of namespace");
         continue;
       }
       std::string Ns = join(ArrayRef<StringRef>(Parts).drop_back(), "::");
-      BackendMetadata M{Parts.back().str(), F.Structured && isStructuredKey(*DK),
+      BackendMetadata M{Parts.back().str(),
+                        F.Structured && isStructuredKey(*DK),
                         (Ns.empty() ? std::string("at") : Ns) + "::native"};
-      auto Existing = find_if(F.Dispatch,
-                              [&](const auto &P) { return P.first == *DK; });
+      auto Existing =
+          find_if(F.Dispatch, [&](const auto &P) { return P.first == *DK; });
       if (Existing != F.Dispatch.end()) {
         error(L, "dispatch key `" + Name + "` is given more than once");
         continue;
@@ -693,14 +710,10 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
     UfuncInnerLoop L;
     L.Name = Name.str();
     L.Spelling = S.str();
-    SmallVector<StringRef, 4> Parts;
-    Dtypes.drop_front().drop_back().split(Parts, ", ");
-    ++Offset; // the `(`
-    for (StringRef P : Parts) {
+    for (auto &[P, PL] :
+         splitList(Dtypes.drop_front().drop_back(), Val.Scalar.Loc, Offset + 1))
       if (!expandDtypes(P, L.SupportedDtypes))
-        error(Val.Scalar.Loc.at(Offset), "unknown dtype `" + P + "`");
-      Offset += P.size() + 2;
-    }
+        error(PL.Start, "unknown dtype `" + P + "`");
     F.UfuncInnerLoops[Key] = std::move(L);
   };
   if (V.Kind == YamlKind::Null)
@@ -810,8 +823,8 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
     return;
   for (const YamlValue &I : V.Items)
     if (I.Kind != YamlKind::Str) {
-      error(I.Loc, "`precomputed` entries must be strings, found " +
-                       describe(I.Kind));
+      error(I.Loc,
+            "`precomputed` entries must be strings, found " + describe(I.Kind));
       return;
     }
   Precompute P;
@@ -858,8 +871,8 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
       continue;
     }
     if (Param.contains(' ') || Param.empty()) {
-      error(I.Loc, "illegal kernel parameter name `" + Param +
-                       "` in precomputed");
+      error(I.Loc,
+            "illegal kernel parameter name `" + Param + "` in precomputed");
       continue;
     }
     if (any_of(P.Replace, [&](const auto &R) { return R.first == Param; })) {
@@ -889,8 +902,7 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
   SMLoc FL = F.FuncLoc.isValid() ? F.FuncLoc : E.Loc;
   if (S.isOutFn() && (F.VariantMethod || !F.VariantFunction))
     error(field(E, "variants") ? field(E, "variants")->Loc : FL,
-          "out= function `" + Name +
-              "` must have only the `function` variant");
+          "out= function `" + Name + "` must have only the `function` variant");
   if (F.Structured) {
     if (S.kind() != SchemaKind::Out)
       error(keyLoc(E, "structured"),
@@ -945,16 +957,16 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
     bool DropoutArg = any_of(S.Args.flatAll(), [](const Argument *A) {
       return StringRef(A->Name).contains("dropout");
     });
-    bool Random =
-        StringRef(Name).contains("rand") ||
-        ((StringRef(Name).contains("dropout") || DropoutArg) &&
-         !StringRef(Name).contains("backward") &&
-         S.Name.Name.str() != "_cudnn_init_dropout_state") ||
-        S.Args.hasGeneratorArg();
+    bool Random = StringRef(Name).contains("rand") ||
+                  ((StringRef(Name).contains("dropout") || DropoutArg) &&
+                   !StringRef(Name).contains("backward") &&
+                   S.Name.Name.str() != "_cudnn_init_dropout_state") ||
+                  S.Args.hasGeneratorArg();
     if (Random && !F.Tags.count("nondeterministic_seeded"))
       error(field(E, "tags") ? field(E, "tags")->Loc : FL,
-            "`" + Name + "` looks random (its name or a Generator argument), "
-                         "so it needs the `nondeterministic_seeded` tag");
+            "`" + Name +
+                "` looks random (its name or a Generator argument), "
+                "so it needs the `nondeterministic_seeded` tag");
   }
 }
 

@@ -13,9 +13,9 @@ using namespace llvm;
 namespace {
 
 /// Names that may follow `__i` in an inplace dunder method (PEP 203).
-const StringRef AugmentedAssignmentNames[] = {
-    "add", "sub", "mul", "div", "mod", "pow", "lshift", "rshift", "and",
-    "xor", "or"};
+const StringRef AugmentedAssignmentNames[] = {"add", "sub", "mul",    "div",
+                                              "mod", "pow", "lshift", "rshift",
+                                              "and", "xor", "or"};
 
 class Parser {
 public:
@@ -75,11 +75,11 @@ bool Parser::checkCanonical(StringRef Printed, StringRef What) {
     ++I;
   StringRef Want = Printed.substr(I, 12);
   StringRef Have = Text.substr(I, 12);
-  std::string Msg = (What + " is not in canonical form: expected " +
-                     (Want.empty() ? "end of text" : "`" + Want + "`") +
-                     " here, found " +
-                     (Have.empty() ? "end of text" : "`" + Have + "`"))
-                        .str();
+  std::string Msg =
+      (What + " is not in canonical form: expected " +
+       (Want.empty() ? "end of text" : "`" + Want + "`") + " here, found " +
+       (Have.empty() ? "end of text" : "`" + Have + "`"))
+          .str();
   return error(I, Msg);
 }
 
@@ -157,8 +157,7 @@ bool Parser::parseOperatorName(OperatorName &Name, std::string *Namespace) {
   return true;
 }
 
-bool Parser::parseAliasSet(std::vector<std::string> &Set,
-                           bool AllowWildcard) {
+bool Parser::parseAliasSet(std::vector<std::string> &Set, bool AllowWildcard) {
   for (;;) {
     SchemaToken T = Lex.next();
     if (AllowWildcard && Set.empty() && T.is(SchemaToken::Star)) {
@@ -336,8 +335,8 @@ bool Parser::parseArguments(Arguments &Args) {
   }
 
   // `self` splits the positional arguments.
-  auto SelfIt = find_if(Positional,
-                        [](const Argument &A) { return A.Name == "self"; });
+  auto SelfIt =
+      find_if(Positional, [](const Argument &A) { return A.Name == "self"; });
   if (SelfIt != Positional.end()) {
     Args.PreSelfPositional.assign(std::make_move_iterator(Positional.begin()),
                                   std::make_move_iterator(SelfIt));
@@ -351,7 +350,8 @@ bool Parser::parseArguments(Arguments &Args) {
   // dtype, layout, device and pin_memory in a row form the TensorOptions.
   auto IsOption = [&](const Argument &A, StringRef Name, BaseTy B) {
     Type Base = Ctx.getBaseType(B);
-    return A.Name == Name && (A.Ty == Base || A.Ty == Ctx.getOptionalType(Base));
+    return A.Name == Name &&
+           (A.Ty == Base || A.Ty == Ctx.getOptionalType(Base));
   };
   std::vector<Argument> *KwAcc = &Args.PreTensorOptionsKwargOnly;
   for (size_t I = 0; I < KwargOnly.size();) {
@@ -366,9 +366,9 @@ bool Parser::parseArguments(Arguments &Args) {
                              "device, pin_memory) may appear only once");
         return false;
       }
-      Args.TensorOptions = {std::move(KwargOnly[I]), std::move(KwargOnly[I + 1]),
-                            std::move(KwargOnly[I + 2]),
-                            std::move(KwargOnly[I + 3])};
+      Args.TensorOptions = {
+          std::move(KwargOnly[I]), std::move(KwargOnly[I + 1]),
+          std::move(KwargOnly[I + 2]), std::move(KwargOnly[I + 3])};
       I += 4;
       KwAcc = &Args.PostTensorOptionsKwargOnly;
       continue;
@@ -484,9 +484,8 @@ std::optional<Type> Parser::parseLoneType() {
   return Ty;
 }
 
-std::optional<ParsedSchema> opgen::parseFunctionSchema(Context &Ctx,
-                                                       StringRef Text,
-                                                       TextLocation Loc) {
+std::optional<ParsedSchema>
+opgen::parseFunctionSchema(Context &Ctx, StringRef Text, TextLocation Loc) {
   return Parser(Ctx, Text, Loc).parseSchema();
 }
 
@@ -495,9 +494,8 @@ std::optional<Argument> opgen::parseArgument(Context &Ctx, StringRef Text,
   return Parser(Ctx, Text, Loc).parseLoneArgument();
 }
 
-std::optional<OperatorName> opgen::parseOperatorName(Context &Ctx,
-                                                     StringRef Text,
-                                                     TextLocation Loc) {
+std::optional<OperatorName>
+opgen::parseOperatorName(Context &Ctx, StringRef Text, TextLocation Loc) {
   return Parser(Ctx, Text, Loc).parseLoneOperatorName();
 }
 

@@ -33,21 +33,19 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
 
   for (const Argument &Arg : A.PreSelfPositional)
     if (Arg.isWrite())
-      Error(locOr(Arg.Loc, SchemaLoc),
-              "mutable argument `" + Arg.Name +
-                  "` before `self` is not supported");
+      Error(locOr(Arg.Loc, SchemaLoc), "mutable argument `" + Arg.Name +
+                                           "` before `self` is not supported");
 
   // Out arguments pair up with returns, in order.
-  for (size_t I = 0, E = std::min(A.Out.size(), S.Returns.size()); I != E;
-       ++I)
+  for (size_t I = 0, E = std::min(A.Out.size(), S.Returns.size()); I != E; ++I)
     if (!sameAnnotation(A.Out[I].Annot, S.Returns[I].Annot))
       Error(locOr(S.Returns[I].Loc, SchemaLoc),
-              "return " + Twine(I) + " must alias out argument `" +
-                  A.Out[I].Name + "` (" +
-                  (A.Out[I].Annot ? A.Out[I].Annot->str() : "no annotation") +
-                  "), but has " +
-                  (S.Returns[I].Annot ? "(" + S.Returns[I].Annot->str() + ")"
-                                      : std::string("no annotation")));
+            "return " + Twine(I) + " must alias out argument `" +
+                A.Out[I].Name + "` (" +
+                (A.Out[I].Annot ? A.Out[I].Annot->str() : "no annotation") +
+                "), but has " +
+                (S.Returns[I].Annot ? "(" + S.Returns[I].Annot->str() + ")"
+                                    : std::string("no annotation")));
 
   // Mutable positional arguments after self are not returned.
   for (const Argument &Arg : A.PostSelfPositional) {
@@ -56,22 +54,19 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
     if (any_of(S.Returns, [&](const Return &R) {
           return sameAnnotation(Arg.Annot, R.Annot);
         }))
-      Error(locOr(Arg.Loc, SchemaLoc),
-              "mutable positional argument `" + Arg.Name +
-                  "` must not be returned");
+      Error(locOr(Arg.Loc, SchemaLoc), "mutable positional argument `" +
+                                           Arg.Name + "` must not be returned");
   }
 
   // Returns are either all mutable or all immutable, and each mutable one
   // aliases an out argument or self.
-  bool AnyMutable = any_of(S.Returns, [](const Return &R) {
-    return R.isWrite();
-  });
-  bool AnyImmutable = any_of(S.Returns, [](const Return &R) {
-    return !R.isWrite();
-  });
+  bool AnyMutable =
+      any_of(S.Returns, [](const Return &R) { return R.isWrite(); });
+  bool AnyImmutable =
+      any_of(S.Returns, [](const Return &R) { return !R.isWrite(); });
   if (AnyMutable && AnyImmutable)
-    Error(SchemaLoc, "returns must be all mutable or all immutable in `" +
-                           Name + "`");
+    Error(SchemaLoc,
+          "returns must be all mutable or all immutable in `" + Name + "`");
   for (const Return &R : S.Returns) {
     if (!R.isWrite())
       continue;
@@ -82,9 +77,9 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
       Aliased = true;
     if (!Aliased)
       Error(locOr(R.Loc, SchemaLoc),
-              "mutable return (" + R.Annot->str() +
-                  ") must alias a keyword-only out argument or `self`; is "
-                  "an out argument missing the `*` before it?");
+            "mutable return (" + R.Annot->str() +
+                ") must alias a keyword-only out argument or `self`; is "
+                "an out argument missing the `*` before it?");
   }
 
   if (!A.Out.empty()) {
@@ -96,51 +91,51 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
     if (!AllTensors) {
       if (!S.Returns.empty())
         Error(SchemaLoc, "out= function `" + Name +
-                               "` with non-Tensor out arguments must return "
-                               "nothing");
+                             "` with non-Tensor out arguments must return "
+                             "nothing");
     } else {
       size_t NonScratch = count_if(A.Out, [](const Argument &O) {
         return !StringRef(O.Name).startswith("_scratch_");
       });
       if (NonScratch != S.Returns.size())
         Error(SchemaLoc, "out= function `" + Name + "` has " +
-                               Twine(NonScratch) +
-                               " out arguments (not counting _scratch_ ones) "
-                               "but " +
-                               Twine(S.Returns.size()) +
-                               " returns; return them all or none");
+                             Twine(NonScratch) +
+                             " out arguments (not counting _scratch_ ones) "
+                             "but " +
+                             Twine(S.Returns.size()) +
+                             " returns; return them all or none");
     }
   }
 
   if (S.Name.Name.Inplace) {
     if (!A.Self || !A.Self->isWrite()) {
       Error(A.Self ? locOr(A.Self->Loc, SchemaLoc) : SchemaLoc,
-              "inplace operator `" + Name +
-                  "` must have a mutable `self` argument, such as "
-                  "`Tensor(a!) self`");
+            "inplace operator `" + Name +
+                "` must have a mutable `self` argument, such as "
+                "`Tensor(a!) self`");
     } else if (A.Self->Ty == Ctx.getBaseType(BaseTy::Tensor)) {
       if (S.Returns.size() != 1 ||
           !sameAnnotation(S.Returns[0].Annot, A.Self->Annot))
         Error(SchemaLoc, "inplace operator `" + Name +
-                               "` with a Tensor self must return self, as `-> "
-                               "Tensor(" +
-                               A.Self->Annot->str() + ")`");
+                             "` with a Tensor self must return self, as `-> "
+                             "Tensor(" +
+                             A.Self->Annot->str() + ")`");
     } else if (!S.Returns.empty()) {
       Error(SchemaLoc, "inplace operator `" + Name +
-                             "` with a non-Tensor self must return nothing");
+                           "` with a non-Tensor self must return nothing");
     }
   }
 
   SchemaKind K = S.kind();
   if (A.TensorOptions && K != SchemaKind::Functional)
     Error(locOr(A.TensorOptions->front().Loc, SchemaLoc),
-            "tensor options arguments are only allowed on functional "
-            "(factory) operators, but `" +
-                Name + "` is " + toString(K));
+          "tensor options arguments are only allowed on functional "
+          "(factory) operators, but `" +
+              Name + "` is " + toString(K));
   if (S.isFunctionalFn() && K != SchemaKind::Functional)
     Error(SchemaLoc, "overload name `" + S.Name.OverloadName +
-                           "` contains `functional`, which is reserved for "
-                           "functional operators, but `" +
-                           Name + "` is " + toString(K));
+                         "` contains `functional`, which is reserved for "
+                         "functional operators, but `" +
+                         Name + "` is " + toString(K));
   return success(NumErrors == 0);
 }

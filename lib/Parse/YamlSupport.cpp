@@ -19,10 +19,10 @@ bool isYaml11Null(StringRef S) {
 std::optional<bool> yaml11Bool(StringRef S) {
   if (S.empty() || !StringRef("yYnNtTfFoO").contains(S.front()))
     return std::nullopt;
-  static const char *True[] = {"yes", "Yes", "YES", "true", "True",
+  static const char *True[] = {"yes",  "Yes", "YES", "true", "True",
                                "TRUE", "on",  "On",  "ON"};
-  static const char *False[] = {"no",    "No",    "NO",  "false", "False",
-                                "FALSE", "off",   "Off", "OFF"};
+  static const char *False[] = {"no",    "No",  "NO",  "false", "False",
+                                "FALSE", "off", "Off", "OFF"};
   for (const char *T : True)
     if (S == T)
       return true;
@@ -34,8 +34,9 @@ std::optional<bool> yaml11Bool(StringRef S) {
 
 // PyYAML's implicit resolvers for int and float, as POSIX extended regexes.
 bool isYaml11Int(StringRef S) {
-  static const Regex R("^([-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|"
-                       "[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+)$");
+  static const Regex R(
+      "^([-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|"
+      "[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+)$");
   return R.match(S);
 }
 
@@ -76,7 +77,8 @@ std::optional<YamlScalar> opgen::getScalar(yaml::Node *N) {
     SmallString<64> Storage;
     StringRef V = S->getValue(Storage);
     StringRef Raw = S->getRawValue();
-    bool Quoted = Raw.size() >= 2 && (Raw.front() == '"' || Raw.front() == '\'');
+    bool Quoted =
+        Raw.size() >= 2 && (Raw.front() == '"' || Raw.front() == '\'');
     // A plain scalar never ends in white space, but LLVM's scanner keeps the
     // line breaks before an indented comment that follows a blank line.
     if (!Quoted) {
@@ -171,13 +173,12 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
   if (MaxDepth == 0) {
     if (R.Kind == YamlKind::Sequence || R.Kind == YamlKind::Mapping)
       Diags.error(R.Loc, "YAML value is nested too deeply");
-      R.HasErrors = true;
+    R.HasErrors = true;
     N->skip();
     return R;
   }
   if (auto *Seq = dyn_cast<yaml::SequenceNode>(N)) {
-    for (yaml::Node &Item : *Seq)
-      {
+    for (yaml::Node &Item : *Seq) {
       R.Items.push_back(toYamlValue(Diags, &Item, MaxDepth - 1));
       R.HasErrors |= R.Items.back().HasErrors;
     }
@@ -203,8 +204,7 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
         break;
       auto [It, New] = Seen.try_emplace(Key->Value, Key->Loc.Start);
       if (!New) {
-        Diags.error(Key->Loc.Start,
-                             "duplicate key `" + Key->Value + "`");
+        Diags.error(Key->Loc.Start, "duplicate key `" + Key->Value + "`");
         Diags.note(It->second, "first given here");
         R.HasErrors = true;
         V->skip();
@@ -281,8 +281,7 @@ bool YamlDocument::finish() {
   if (It == Stream->end() || Stream->failed())
     return true;
   if (yaml::Node *N = It->getRoot()) {
-    Diags.error(nodeLoc(N),
-                         "expected a single YAML document, found another");
+    Diags.error(nodeLoc(N), "expected a single YAML document, found another");
     return false;
   }
   if (Stream->failed())
@@ -292,14 +291,15 @@ bool YamlDocument::finish() {
   // rest of the file would be dropped silently. It does not say where it
   // stopped; point at the first line that starts with `%`, the usual cause.
   SMLoc L;
-  if (unsigned ID = RootLoc.isValid() ? SM.FindBufferContainingLoc(RootLoc) : 0) {
+  if (unsigned ID =
+          RootLoc.isValid() ? SM.FindBufferContainingLoc(RootLoc) : 0) {
     StringRef Text = SM.getMemoryBuffer(ID)->getBuffer();
     size_t Pos = Text.find("\n%");
     L = SMLoc::getFromPointer(Pos == StringRef::npos ? Text.data()
                                                      : Text.data() + Pos + 1);
   }
   Diags.error(L, "the YAML parser stopped before the end of the "
-                          "file; a `%` directive may only come before the "
-                          "document, and `!<...>` tags must be closed");
+                 "file; a `%` directive may only come before the "
+                 "document, and `!<...>` tags must be closed");
   return false;
 }

@@ -8,8 +8,7 @@
 using namespace opgen;
 using namespace llvm;
 
-DiagnosticVerifier::DiagnosticVerifier(DiagnosticEngine &Diags)
-    : Diags(Diags) {
+DiagnosticVerifier::DiagnosticVerifier(DiagnosticEngine &Diags) : Diags(Diags) {
   Diags.setHandler([this](const SMDiagnostic &D) { Seen.push_back(D); });
 }
 
@@ -103,8 +102,8 @@ LogicalResult DiagnosticVerifier::verify(raw_ostream &OS) {
   for (const SMDiagnostic &D : Seen) {
     Expected *Match = nullptr;
     for (Expected &E : Expectations) {
-      if (E.Matched || E.Kind != D.getKind() || E.Line != (unsigned)D.getLineNo() ||
-          E.File != D.getFilename())
+      if (E.Matched || E.Kind != D.getKind() ||
+          E.Line != (unsigned)D.getLineNo() || E.File != D.getFilename())
         continue;
       if (E.Column && E.Column != (unsigned)D.getColumnNo() + 1)
         continue;

@@ -92,9 +92,9 @@ void DiagnosticEngine::flushDeferred() {
     if (!P.SortLoc.isValid())
       return std::make_tuple(~0u, (size_t)0, P.Seq);
     unsigned ID = SM.FindBufferContainingLoc(P.SortLoc);
-    size_t Off = ID ? P.SortLoc.getPointer() -
-                          SM.getMemoryBuffer(ID)->getBufferStart()
-                    : 0;
+    size_t Off =
+        ID ? P.SortLoc.getPointer() - SM.getMemoryBuffer(ID)->getBufferStart()
+           : 0;
     return std::make_tuple(ID, Off, P.Seq);
   };
   std::vector<std::pair<std::tuple<unsigned, size_t, unsigned>, size_t>> Order;
@@ -113,9 +113,9 @@ void DiagnosticEngine::setThreadTag(unsigned Tag) {
 
 void DiagnosticEngine::discardDeferred(unsigned Tag) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  auto Dropped = std::stable_partition(
-      PendingDiags.begin(), PendingDiags.end(),
-      [&](const Pending &P) { return P.Tag != Tag; });
+  auto Dropped =
+      std::stable_partition(PendingDiags.begin(), PendingDiags.end(),
+                            [&](const Pending &P) { return P.Tag != Tag; });
   for (auto It = Dropped; It != PendingDiags.end(); ++It)
     if (It->Kind == SourceMgr::DK_Error)
       --NumErrors;

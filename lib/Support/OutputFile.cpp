@@ -26,7 +26,8 @@ Expected<WriteStatus> opgen::writeFileIfChanged(StringRef Path,
   Temp += ".tmp%%%%%%";
   int FD;
   if (std::error_code EC = sys::fs::createUniqueFile(Temp, FD, Temp))
-    return createStringError(EC, "cannot create a temporary file beside '%s': %s",
+    return createStringError(EC,
+                             "cannot create a temporary file beside '%s': %s",
                              Path.str().c_str(), EC.message().c_str());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
@@ -42,9 +43,8 @@ Expected<WriteStatus> opgen::writeFileIfChanged(StringRef Path,
   }
   if (std::error_code EC = sys::fs::rename(Temp, Path)) {
     sys::fs::remove(Temp);
-    return createStringError(EC, "cannot rename '%s' to '%s': %s",
-                             Temp.c_str(), Path.str().c_str(),
-                             EC.message().c_str());
+    return createStringError(EC, "cannot rename '%s' to '%s': %s", Temp.c_str(),
+                             Path.str().c_str(), EC.message().c_str());
   }
   return WriteStatus::Written;
 }

@@ -97,8 +97,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     }
   }
 
-  unsigned Threads = Config.Threads ? Config.Threads
-                                    : std::max(1u, std::thread::hardware_concurrency());
+  unsigned Threads = Config.Threads
+                         ? Config.Threads
+                         : std::max(1u, std::thread::hardware_concurrency());
 
   std::string Output;
   raw_string_ostream OS(Output);
@@ -114,14 +115,15 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       if (unsigned TagsID = loadFile(Ctx, TagsFile))
         (void)readTagsYaml(Ctx, TagsID, M.ValidTags);
     }
-    unsigned ID = Ctx.getSourceMgr().AddNewSourceBuffer(std::move(Buf), SMLoc());
+    unsigned ID =
+        Ctx.getSourceMgr().AddNewSourceBuffer(std::move(Buf), SMLoc());
     if (Verifier)
       Verifier->addExpectations(ID);
-    bool Read = Ctx.getDiags().getNumErrors() == 0 &&
-                succeeded(readNativeFunctionsYaml(
-                    Ctx, ID, M,
-                    Release ? *Release : guessTorchRelease(M.ValidTags),
-                    Threads));
+    bool Read =
+        Ctx.getDiags().getNumErrors() == 0 &&
+        succeeded(readNativeFunctionsYaml(
+            Ctx, ID, M, Release ? *Release : guessTorchRelease(M.ValidTags),
+            Threads));
     if (Verifier) {
       Ok &= succeeded(Verifier->verify(ErrOS));
       continue;
@@ -168,8 +170,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
 int opgen::optMain(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   cl::OptionCategory Cat("opgen-opt options");
-  cl::opt<std::string> Input(cl::Positional, cl::desc("<native_functions.yaml>"),
-                             cl::init("-"), cl::cat(Cat));
+  cl::opt<std::string> Input(cl::Positional,
+                             cl::desc("<native_functions.yaml>"), cl::init("-"),
+                             cl::cat(Cat));
   cl::opt<std::string> Tags(
       "tags", cl::desc("tags.yaml (default: tags.yaml beside the input)"),
       cl::value_desc("file"), cl::cat(Cat));
@@ -177,14 +180,13 @@ int opgen::optMain(int Argc, char **Argv) {
                            cl::value_desc("file"), cl::init("-"), cl::cat(Cat));
   cl::opt<OptConfig::EmitKind> Emit(
       "emit", cl::desc("What to print"), cl::init(OptConfig::EmitKind::Yaml),
-      cl::values(
-          clEnumValN(OptConfig::EmitKind::Yaml, "yaml",
-                     "the IR as native_functions.yaml text (default)"),
-          clEnumValN(OptConfig::EmitKind::Json, "json",
-                     "the IR-JSON comparison document"),
-          clEnumValN(OptConfig::EmitKind::Schemas, "schemas",
-                     "one schema per line"),
-          clEnumValN(OptConfig::EmitKind::None, "none", "nothing")),
+      cl::values(clEnumValN(OptConfig::EmitKind::Yaml, "yaml",
+                            "the IR as native_functions.yaml text (default)"),
+                 clEnumValN(OptConfig::EmitKind::Json, "json",
+                            "the IR-JSON comparison document"),
+                 clEnumValN(OptConfig::EmitKind::Schemas, "schemas",
+                            "one schema per line"),
+                 clEnumValN(OptConfig::EmitKind::None, "none", "nothing")),
       cl::cat(Cat));
   cl::opt<bool> Verify("verify-diagnostics",
                        cl::desc("Check expected-error comments in the input"),

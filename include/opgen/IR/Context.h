@@ -50,8 +50,8 @@ private:
 
   llvm::SourceMgr SrcMgr;
   DiagnosticEngine Diags;
-  using TypeKey = std::tuple<int, int, const void *, std::optional<uint64_t>,
-                             std::string>;
+  using TypeKey =
+      std::tuple<int, int, const void *, std::optional<uint64_t>, std::string>;
   std::map<TypeKey, std::unique_ptr<detail::TypeStorage>> Types;
   /// Guards the type tables; base types are made up front and need no lock.
   std::mutex TypesMutex;

@@ -1,7 +1,8 @@
 //===- FunctionSchema.h - Operator schemas ----------------------*- C++ -*-===//
 //
 // The parsed form of a `func:` string such as
-//   add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+//   add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) ->
+//   Tensor(a!)
 // Arguments are kept in torchgen's grouping: positional arguments split around
 // `self`, keyword-only arguments split around the four tensor-options
 // arguments (dtype, layout, device, pin_memory), and the mutable keyword-only

@@ -1,4 +1,5 @@
-//===- Module.h - Everything read from one native_functions.yaml -*- C++ -*-===//
+//===- Module.h - Everything read from one native_functions.yaml -*- C++
+//-*-===//
 
 #ifndef OPGEN_IR_MODULE_H
 #define OPGEN_IR_MODULE_H

@@ -1,4 +1,5 @@
-//===- NativeYamlReader.h - Read native_functions.yaml and tags.yaml -*- C++ -*-===//
+//===- NativeYamlReader.h - Read native_functions.yaml and tags.yaml -*- C++
+//-*-===//
 //
 // Lowers native_functions.yaml into the operator IR, applying every check
 // torchgen makes while parsing (its NativeFunction.from_yaml, the schema
@@ -42,10 +43,10 @@ TorchRelease guessTorchRelease(const std::set<std::string> &Tags);
 /// result and the diagnostics are the same for any number). Functions that
 /// fail their checks are left out; the result says whether anything was
 /// reported.
-LogicalResult readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
-                                      Module &M,
-                                      TorchRelease Release = TorchRelease::V2_14,
-                                      unsigned Threads = 1);
+LogicalResult
+readNativeFunctionsYaml(Context &Ctx, unsigned BufferID, Module &M,
+                        TorchRelease Release = TorchRelease::V2_14,
+                        unsigned Threads = 1);
 
 /// Load \p Path into the Context's SourceMgr ("-" reads standard input).
 /// Reports a file error and returns 0 when it cannot be read.

@@ -31,18 +31,16 @@ struct ParsedSchema {
 };
 
 /// Parse a whole `func:` string. Reports at most one syntax error.
-std::optional<ParsedSchema> parseFunctionSchema(Context &Ctx,
-                                                llvm::StringRef Text,
-                                                TextLocation Loc);
+std::optional<ParsedSchema>
+parseFunctionSchema(Context &Ctx, llvm::StringRef Text, TextLocation Loc);
 
 /// Parse one argument, as in `precomputed:` entries (`int kW`).
 std::optional<Argument> parseArgument(Context &Ctx, llvm::StringRef Text,
                                       TextLocation Loc);
 
 /// Parse an operator name, as in `structured_delegate:` or `autogen:`.
-std::optional<OperatorName> parseOperatorName(Context &Ctx,
-                                              llvm::StringRef Text,
-                                              TextLocation Loc);
+std::optional<OperatorName>
+parseOperatorName(Context &Ctx, llvm::StringRef Text, TextLocation Loc);
 
 /// Parse a type on its own (`int[]?`).
 std::optional<Type> parseType(Context &Ctx, llvm::StringRef Text,

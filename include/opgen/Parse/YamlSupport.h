@@ -1,4 +1,5 @@
-//===- YamlSupport.h - YAML nodes as torchgen's loader sees them -*- C++ -*-===//
+//===- YamlSupport.h - YAML nodes as torchgen's loader sees them -*- C++
+//-*-===//
 //
 // torchgen reads YAML with PyYAML's safe loader, which follows YAML 1.1: an
 // unquoted `True`, `no` or `off` is a boolean, `1` an integer, `~` null. The

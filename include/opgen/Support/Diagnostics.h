@@ -91,7 +91,6 @@ private:
   /// Per thread, the location its last error or warning was sorted by.
   std::map<std::thread::id, llvm::SMLoc> LastGroup;
   std::map<std::thread::id, unsigned> ThreadTags;
-
 };
 
 } // namespace opgen
