@@ -62,67 +62,96 @@ void Return::print(raw_ostream &OS) const {
 }
 std::string Return::str() const { return toStr(*this); }
 
+bool Arguments::anyOf(unsigned Parts,
+                      function_ref<bool(const Argument &)> F) const {
+  if (Parts & PositionalPart) {
+    for (const Argument &A : PreSelfPositional)
+      if (F(A))
+        return true;
+    if (Self && F(*Self))
+      return true;
+    for (const Argument &A : PostSelfPositional)
+      if (F(A))
+        return true;
+  }
+  if (Parts & KwargOnlyPart) {
+    for (const Argument &A : PreTensorOptionsKwargOnly)
+      if (F(A))
+        return true;
+    if (TensorOptions)
+      for (const Argument &A : *TensorOptions)
+        if (F(A))
+          return true;
+    for (const Argument &A : PostTensorOptionsKwargOnly)
+      if (F(A))
+        return true;
+  }
+  if (Parts & OutPart)
+    for (const Argument &A : Out)
+      if (F(A))
+        return true;
+  return false;
+}
+
+static std::vector<const Argument *> collect(const Arguments &Args,
+                                             unsigned Parts) {
+  std::vector<const Argument *> R;
+  R.reserve(8);
+  Args.anyOf(Parts, [&](const Argument &A) {
+    R.push_back(&A);
+    return false;
+  });
+  return R;
+}
+
 std::vector<const Argument *> Arguments::flatPositional() const {
-  std::vector<const Argument *> R;
-  for (const Argument &A : PreSelfPositional)
-    R.push_back(&A);
-  if (Self)
-    R.push_back(&*Self);
-  for (const Argument &A : PostSelfPositional)
-    R.push_back(&A);
-  return R;
+  return collect(*this, PositionalPart);
 }
-
 std::vector<const Argument *> Arguments::flatKwargOnly() const {
-  std::vector<const Argument *> R;
-  for (const Argument &A : PreTensorOptionsKwargOnly)
-    R.push_back(&A);
-  if (TensorOptions)
-    for (const Argument &A : *TensorOptions)
-      R.push_back(&A);
-  for (const Argument &A : PostTensorOptionsKwargOnly)
-    R.push_back(&A);
-  return R;
+  return collect(*this, KwargOnlyPart);
 }
-
 std::vector<const Argument *> Arguments::flatNonOut() const {
-  std::vector<const Argument *> R = flatPositional();
-  for (const Argument *A : flatKwargOnly())
-    R.push_back(A);
-  return R;
+  return collect(*this, NonOutParts);
 }
-
 std::vector<const Argument *> Arguments::flatAll() const {
-  std::vector<const Argument *> R = flatNonOut();
-  for (const Argument &A : Out)
-    R.push_back(&A);
-  return R;
+  return collect(*this, AllParts);
 }
 
 bool Arguments::hasTensorArg() const {
-  return any_of(flatNonOut(),
-                [](const Argument *A) { return A->Ty.isTensorLike(); });
+  return anyOf(NonOutParts,
+               [](const Argument &A) { return A.Ty.isTensorLike(); });
 }
 bool Arguments::hasSymIntArg() const {
-  return any_of(flatNonOut(),
-                [](const Argument *A) { return A->Ty.isSymIntLike(); });
+  return anyOf(NonOutParts,
+               [](const Argument &A) { return A.Ty.isSymIntLike(); });
 }
 bool Arguments::hasGeneratorArg() const {
-  return any_of(flatNonOut(),
-                [](const Argument *A) { return A->Ty.isGeneratorLike(); });
+  return anyOf(NonOutParts,
+               [](const Argument &A) { return A.Ty.isGeneratorLike(); });
 }
 
 void Arguments::print(raw_ostream &OS) const {
-  ListSeparator Sep(", ");
-  for (const Argument *A : flatPositional())
-    OS << Sep << A->str();
-  std::vector<const Argument *> Kw = flatKwargOnly();
-  if (!Kw.empty() || !Out.empty())
-    OS << Sep << '*';
-  for (const Argument *A : Kw)
-    OS << Sep << A->str();
-  for (const Argument &A : Out)
-    OS << Sep << A.str();
+  bool First = true;
+  auto Sep = [&] {
+    if (!First)
+      OS << ", ";
+    First = false;
+  };
+  anyOf(PositionalPart, [&](const Argument &A) {
+    Sep();
+    A.print(OS);
+    return false;
+  });
+  bool HasKwargs = anyOf(KwargOnlyPart, [](const Argument &) { return true; });
+  if (HasKwargs || !Out.empty()) {
+    Sep();
+    OS << '*';
+  }
+  anyOf(KwargOnlyPart | OutPart, [&](const Argument &A) {
+    Sep();
+    A.print(OS);
+    return false;
+  });
 }
 
 bool Arguments::operator==(const Arguments &O) const {
@@ -171,13 +200,15 @@ void FunctionSchema::print(raw_ostream &OS) const {
   Args.print(OS);
   OS << ") -> ";
   if (Returns.size() == 1) {
-    OS << Returns.front().str();
+    Returns.front().print(OS);
     return;
   }
   OS << '(';
   ListSeparator Sep(", ");
-  for (const Return &R : Returns)
-    OS << Sep << R.str();
+  for (const Return &R : Returns) {
+    OS << Sep;
+    R.print(OS);
+  }
   OS << ')';
 }
 

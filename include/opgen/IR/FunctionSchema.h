@@ -17,6 +17,7 @@
 #include "opgen/IR/OperatorName.h"
 #include "opgen/IR/Type.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/SMLoc.h"
 
@@ -93,6 +94,19 @@ struct Arguments {
   std::vector<Argument> PostTensorOptionsKwargOnly;
   /// Keyword-only arguments from the first mutable one on.
   std::vector<Argument> Out;
+
+  /// Argument groups, for visiting several in declaration order.
+  enum Part : unsigned {
+    PositionalPart = 1,
+    KwargOnlyPart = 2,
+    OutPart = 4,
+    NonOutParts = PositionalPart | KwargOnlyPart,
+    AllParts = NonOutParts | OutPart
+  };
+  /// Call \p F on the arguments of \p Parts in declaration order until it
+  /// returns true; return whether it did. Allocates nothing.
+  bool anyOf(unsigned Parts,
+             llvm::function_ref<bool(const Argument &)> F) const;
 
   std::vector<const Argument *> flatPositional() const;
   std::vector<const Argument *> flatKwargOnly() const;
