@@ -1167,22 +1167,28 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   // Checks across entries (torchgen's error_check_native_functions), plus
   // duplicate operators, which torchgen only notices when two entries share
   // a dispatch key.
-  std::map<OperatorName, const NativeFunction *> ByName;
-  std::set<BaseOperatorName> BaseNames;
+  // Names print canonically (they parse back to themselves), so their text
+  // identifies them; hashing text is cheaper than ordering structs.
+  std::vector<std::string> Names;
+  Names.reserve(Fns.size());
+  StringMap<const NativeFunction *> ByName;
+  StringSet<> BaseNames;
   for (const NativeFunction &F : Fns) {
-    auto [It, New] = ByName.emplace(F.Func.Name, &F);
+    Names.push_back(F.Func.Name.str());
+    auto [It, New] = ByName.try_emplace(Names.back(), &F);
     if (!New) {
-      D.error(F.FuncLoc, "duplicate operator `" + F.Func.Name.str() + "`");
+      D.error(F.FuncLoc, "duplicate operator `" + Names.back() + "`");
       D.note(It->second->FuncLoc, "previously declared here");
     }
-    BaseNames.insert(F.Func.Name.Name);
+    BaseNames.insert(F.Func.Name.Name.str());
   }
   for (const OperatorName &N : FailedNames)
-    BaseNames.insert(N.Name);
-  for (const NativeFunction &F : Fns) {
-    std::string Name = F.Func.Name.str();
+    BaseNames.insert(N.Name.str());
+  for (size_t I = 0; I < Fns.size(); ++I) {
+    const NativeFunction &F = Fns[I];
+    const std::string &Name = Names[I];
     if (F.StructuredDelegate) {
-      auto It = ByName.find(*F.StructuredDelegate);
+      auto It = ByName.find(F.StructuredDelegate->str());
       if (It == ByName.end()) {
         if (!FailedNames.count(*F.StructuredDelegate))
           D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
@@ -1195,13 +1201,15 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
         D.note(It->second->FuncLoc, "delegate declared here");
       }
     }
-    for (const Argument *A : F.Func.Args.flatAll())
-      if (Release >= TorchRelease::V2_6 &&
-          is_contained(PythonKeywords, A->Name) &&
-          !isKeywordExempt(Name, A->Name))
-        D.error(A->Loc.isValid() ? A->Loc : F.FuncLoc,
-                "argument name `" + A->Name + "` of `" + Name +
-                    "` is a reserved Python keyword");
+    if (Release >= TorchRelease::V2_6)
+      F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
+        if (is_contained(PythonKeywords, A.Name) &&
+            !isKeywordExempt(Name, A.Name))
+          D.error(A.Loc.isValid() ? A.Loc : F.FuncLoc,
+                  "argument name `" + A.Name + "` of `" + Name +
+                      "` is a reserved Python keyword");
+        return false;
+      });
     if (F.Tags.count("inplace_view") && Name != "resize_" &&
         Name != "resize_as_" && F.Func.Name.Name.str() != "set_") {
       const BaseOperatorName &B = F.Func.Name.Name;
@@ -1211,7 +1219,7 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
                                "does not end in `_` as inplace operators' do");
       } else {
         BaseOperatorName OutOfPlace{B.Base, false, B.DunderMethod, false};
-        if (!BaseNames.count(OutOfPlace))
+        if (!BaseNames.count(OutOfPlace.str()))
           D.error(F.FuncLoc, "`" + Name +
                                  "` has the inplace_view tag, but there is no "
                                  "out-of-place view operator `" +

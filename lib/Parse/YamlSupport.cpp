@@ -17,7 +17,9 @@ bool isYaml11Null(StringRef S) {
 }
 
 std::optional<bool> yaml11Bool(StringRef S) {
-  if (S.empty() || !StringRef("yYnNtTfFoO").contains(S.front()))
+  // The words are 2 to 5 letters long and start with one of these.
+  if (S.size() < 2 || S.size() > 5 ||
+      !StringRef("yYnNtTfFoO").contains(S.front()))
     return std::nullopt;
   static const char *True[] = {"yes",  "Yes", "YES", "true", "True",
                                "TRUE", "on",  "On",  "ON"};
