@@ -16,6 +16,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
 #include <thread>
 
@@ -224,7 +225,8 @@ public:
       : Ctx(Ctx), D(Ctx.getDiags()), ValidTags(ValidTags), File(File),
         Release(Release) {}
 
-  std::optional<NativeFunction> read(const YamlValue &E);
+  /// Read entry \p E, which starts on line \p Line.
+  std::optional<NativeFunction> read(const YamlValue &E, unsigned Line);
   /// The operator's name, if the schema parsed, even when read() failed.
   const std::optional<OperatorName> &getName() const { return Name; }
 
@@ -297,10 +299,11 @@ std::optional<std::string> EntryReader::getOptString(const YamlValue &E,
   return V->str();
 }
 
-std::optional<NativeFunction> EntryReader::read(const YamlValue &E) {
+std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
+                                                unsigned Line) {
   NativeFunction F;
   F.Loc.File = File.str();
-  F.Loc.Line = Ctx.getSourceMgr().getLineAndColumn(E.Loc).first;
+  F.Loc.Line = Line;
   // Printed IR records the original line (see emitYaml); torchgen's loader
   // ignores the key, so the file stays readable by torchgen.
   if (const YamlValue *L = E.lookup("__line__")) {
@@ -1009,8 +1012,9 @@ static void parallelFor(unsigned Threads, size_t N,
 
 /// Read entry \p E into \p Out; false (with \p FailedName set when the
 /// schema parsed) if the entry had errors.
-static bool readEntry(Context &Ctx, const YamlValue &E, const Module &M,
-                      StringRef File, TorchRelease Release, NativeFunction &Out,
+static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
+                      const Module &M, StringRef File, TorchRelease Release,
+                      NativeFunction &Out,
                       std::optional<OperatorName> &FailedName) {
   if (E.Kind != YamlKind::Mapping) {
     Ctx.getDiags().error(E.Loc,
@@ -1019,7 +1023,7 @@ static bool readEntry(Context &Ctx, const YamlValue &E, const Module &M,
     return false;
   }
   EntryReader Reader(Ctx, M.ValidTags, File, Release);
-  if (std::optional<NativeFunction> F = Reader.read(E)) {
+  if (std::optional<NativeFunction> F = Reader.read(E, Line)) {
     Out = std::move(*F);
     return true;
   }
@@ -1082,6 +1086,8 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
     YamlDocument Doc(D, P.SM, MemoryBufferRef((*Pieces)[I].Text, File));
     auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(Doc.getRoot());
     size_t Slot = FirstSlot[I], End = Slot + (*Pieces)[I].NumEntries;
+    unsigned Line = (*Pieces)[I].FirstLine;
+    const char *LinePos = (*Pieces)[I].Text.data();
     if (!Seq) {
       P.YamlTrouble = true;
     } else {
@@ -1092,8 +1098,12 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
           P.YamlTrouble = true;
           break;
         }
-        Slots.Ok[Slot] = readEntry(Ctx, E, M, File, Release, Slots.Fns[Slot],
-                                   Slots.FailedNames[Slot]);
+        // Count lines here rather than ask the SourceMgr, whose line table
+        // is built lazily and so is not safe to share between threads.
+        Line += std::count(LinePos, E.Loc.getPointer(), '\n');
+        LinePos = E.Loc.getPointer();
+        Slots.Ok[Slot] = readEntry(Ctx, E, Line, M, File, Release,
+                                   Slots.Fns[Slot], Slots.FailedNames[Slot]);
         ++Slot;
       }
     }
@@ -1118,12 +1128,6 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   SourceMgr &SM = Ctx.getSourceMgr();
   const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   StringRef File = Buf->getBufferIdentifier();
-  // Threads may look up lines only once the SourceMgr's line table for the
-  // file exists; this first lookup builds it.
-  if (Buf->getBufferSize())
-    (void)SM.getLineAndColumn(SMLoc::getFromPointer(Buf->getBufferEnd() - 1),
-                              BufferID);
-
   std::optional<EntrySlots> Slots =
       readInPieces(Ctx, BufferID, M, Release, std::max(1u, Threads));
   if (!Slots) {
@@ -1144,8 +1148,9 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
     }
     Slots.emplace(Root.Items.size());
     for (size_t I = 0; I < Root.Items.size(); ++I)
-      Slots->Ok[I] = readEntry(Ctx, Root.Items[I], M, File, Release,
-                               Slots->Fns[I], Slots->FailedNames[I]);
+      Slots->Ok[I] = readEntry(
+          Ctx, Root.Items[I], SM.getLineAndColumn(Root.Items[I].Loc).first, M,
+          File, Release, Slots->Fns[I], Slots->FailedNames[I]);
   }
 
   // Operators whose entries had errors: the checks across entries must not

@@ -84,8 +84,13 @@ std::optional<YamlScalar> opgen::getScalar(yaml::Node *N) {
     // A plain scalar never ends in white space, but LLVM's scanner keeps the
     // line breaks before an indented comment that follows a blank line.
     if (!Quoted) {
-      V = V.rtrim(" \t\r\n");
-      Raw = Raw.rtrim(" \t\r\n");
+      auto IsSpace = [](char C) {
+        return C == ' ' || C == '\t' || C == '\r' || C == '\n';
+      };
+      while (!V.empty() && IsSpace(V.back()))
+        V = V.drop_back();
+      while (!Raw.empty() && IsSpace(Raw.back()))
+        Raw = Raw.drop_back();
     }
     R.Value = V.str();
     R.Loc.Start = SMLoc::getFromPointer(Raw.data());
@@ -237,14 +242,17 @@ YamlDocument::YamlDocument(DiagnosticEngine &Diags, SourceMgr &SM,
 std::optional<std::vector<SequencePiece>>
 opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
   std::vector<size_t> Starts;
+  std::vector<unsigned> StartLines;
   bool SeenEntry = false;
-  for (size_t Pos = 0; Pos < Text.size();) {
+  unsigned LineNo = 1;
+  for (size_t Pos = 0; Pos < Text.size(); ++LineNo) {
     size_t End = Text.find('\n', Pos);
     if (End == StringRef::npos)
       End = Text.size();
     StringRef Line = Text.slice(Pos, End);
     if (Line.startswith("- ") || Line.rtrim() == "-") {
       Starts.push_back(Pos);
+      StartLines.push_back(LineNo);
       SeenEntry = true;
     } else if (!Line.empty() && Line.front() != ' ' && Line.front() != '#' &&
                !Line.rtrim().empty()) {
@@ -261,13 +269,16 @@ opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
     return std::nullopt;
   std::vector<SequencePiece> Pieces;
   size_t Begin = 0, First = 0;
+  unsigned BeginLine = 1;
   for (unsigned P = 1; P < Parts; ++P) {
     size_t Index = Starts.size() * P / Parts;
-    Pieces.push_back({Text.slice(Begin, Starts[Index]), Index - First});
+    Pieces.push_back(
+        {Text.slice(Begin, Starts[Index]), Index - First, BeginLine});
     Begin = Starts[Index];
+    BeginLine = StartLines[Index];
     First = Index;
   }
-  Pieces.push_back({Text.substr(Begin), Starts.size() - First});
+  Pieces.push_back({Text.substr(Begin), Starts.size() - First, BeginLine});
   return Pieces;
 }
 

@@ -87,6 +87,8 @@ struct SequencePiece {
   llvm::StringRef Text;
   /// How many entries start in this piece.
   size_t NumEntries;
+  /// The 1-based line the piece starts on.
+  unsigned FirstLine;
 };
 std::optional<std::vector<SequencePiece>>
 splitTopLevelSequence(llvm::StringRef Text, unsigned Parts);
