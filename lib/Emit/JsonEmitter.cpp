@@ -81,7 +81,49 @@ static json functionToJson(const NativeFunction &F) {
   J["has_composite_explicit_autograd_non_functional_kernel"] =
       F.HasCompositeExplicitAutogradNonFunctionalKernel;
   J["line"] = F.Loc.Line;
+  if (F.Names)
+    J["names"] = {{"cpp", F.Names->Cpp},
+                  {"dispatcher", F.Names->Dispatcher},
+                  {"unambiguous", F.Names->Unambiguous},
+                  {"root", F.Names->Root}};
   return J;
+}
+
+static json groupToJson(const Module &M, const FunctionGroup &G) {
+  auto Name = [&](FunctionId Id) { return M.Functions[Id].Func.Name.str(); };
+  auto OptName = [&](const std::optional<FunctionId> &Id) {
+    return Id ? json(Name(*Id)) : json(nullptr);
+  };
+  if (!G.IsGroup)
+    return {{"type", "single"}, {"function", Name(G.Function)}};
+  return {{"type", "group"},
+          {"functional", Name(G.Functional)},
+          {"inplace", OptName(G.Inplace)},
+          {"mutable", OptName(G.Mutable)},
+          {"out", Name(G.Out)},
+          {"structured", G.Structured}};
+}
+
+static json viewGroupToJson(const Module &M, const ViewGroup &G) {
+  auto OptName = [&](const std::optional<FunctionId> &Id) {
+    return Id ? json(M.Functions[*Id].Func.Name.str()) : json(nullptr);
+  };
+  return {{"type", "view_group"},
+          {"view", M.Functions[G.View].Func.Name.str()},
+          {"view_copy", OptName(G.ViewCopy)},
+          {"view_inplace", OptName(G.ViewInplace)}};
+}
+
+static json indexToJson(const BackendIndex &B) {
+  json Index = json::object();
+  for (const auto &[Op, Meta] : B.Index)
+    Index[Op.str()] = {{"kernel", Meta.Kernel},
+                       {"structured", Meta.Structured},
+                       {"cpp_namespace", Meta.CppNamespace}};
+  return {{"use_out_as_primary", B.UseOutAsPrimary},
+          {"device_guard", B.DeviceGuard},
+          {"external", B.External},
+          {"index", Index}};
 }
 
 void opgen::emitJson(const Module &M, llvm::raw_ostream &OS) {
@@ -90,6 +132,25 @@ void opgen::emitJson(const Module &M, llvm::raw_ostream &OS) {
   for (const NativeFunction &F : M.Functions)
     Fns.push_back(functionToJson(F));
   Doc["functions"] = std::move(Fns);
+  // What the passes computed; absent until they ran.
+  if (M.Groups) {
+    json Groups = json::array();
+    for (const FunctionGroup &G : *M.Groups)
+      Groups.push_back(groupToJson(M, G));
+    Doc["groups"] = std::move(Groups);
+  }
+  if (M.ViewGroups) {
+    json Views = json::array();
+    for (const ViewGroup &G : *M.ViewGroups)
+      Views.push_back(viewGroupToJson(M, G));
+    Doc["view_groups"] = std::move(Views);
+  }
+  if (M.BackendIndices) {
+    json Indices = json::object();
+    for (const auto &[Key, B] : *M.BackendIndices)
+      Indices[Key] = indexToJson(B);
+    Doc["backend_indices"] = std::move(Indices);
+  }
   // Invalid UTF-8 from the input is replaced rather than thrown on.
   OS << Doc.dump(2, ' ', /*ensure_ascii=*/true, json::error_handler_t::replace)
      << '\n';

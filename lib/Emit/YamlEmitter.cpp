@@ -88,6 +88,9 @@ static void emitFunction(const NativeFunction &F, raw_ostream &OS) {
   Bool("use_const_ref_for_mutable_tensors", F.UseConstRefForMutableTensors,
        false);
   Bool("structured", F.Structured, false);
+  // A generated function's is_abstract is its parent's (see the reader).
+  if (F.isGenerated())
+    OS << "  is_abstract: " << boolStr(F.IsAbstract) << "\n";
   if (F.StructuredDelegate)
     Str("structured_delegate", F.StructuredDelegate->str());
   Str("structured_inherits", F.StructuredInherits);

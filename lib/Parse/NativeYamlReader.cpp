@@ -203,6 +203,18 @@ bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
   return true;
 }
 
+/// Whether entry \p E is tagged `generated` (printed by variant synthesis).
+bool isGeneratedEntry(const YamlValue &E) {
+  const YamlValue *Tags = E.lookup("tags");
+  if (!Tags)
+    return false;
+  if (Tags->Kind == YamlKind::Str)
+    return Tags->str() == "generated";
+  return any_of(Tags->Items, [](const YamlValue &T) {
+    return T.Kind == YamlKind::Str && T.str() == "generated";
+  });
+}
+
 /// Split \p Text, which starts at offset \p Offset of a scalar located at
 /// \p Loc, at ", " (torchgen's list separator); each part comes with where it
 /// is in the source.
@@ -312,8 +324,11 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
       F.Loc.Line = N;
   }
 
+  // `is_abstract` is opgen's own key, printed only on generated functions:
+  // theirs is their parent's, not what their own kernels imply.
   for (const auto &[K, V] : E.Entries)
-    if (!is_contained(KnownKeys, K.Value))
+    if (!is_contained(KnownKeys, K.Value) &&
+        !(K.Value == "is_abstract" && isGeneratedEntry(E)))
       error(K.Loc.Start,
             "unknown key `" + K.Value + "` in native function entry");
 
@@ -368,8 +383,11 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
 
   F.UseConstRefForMutableTensors =
       getBool(E, "use_const_ref_for_mutable_tensors", false);
+  // Checks of what users write do not apply to functions variant synthesis
+  // made (tagged `generated`), which torchgen never reads from yaml; they
+  // come back here when printed IR is read again.
   if (F.UseConstRefForMutableTensors && HaveSchema && F.Func.isOutFn() &&
-      Release >= TorchRelease::V2_14)
+      Release >= TorchRelease::V2_14 && !isGeneratedEntry(E))
     error(keyLoc(E, "use_const_ref_for_mutable_tensors"),
           "`use_const_ref_for_mutable_tensors` is not supported on out= "
           "functions (pytorch/pytorch#145522)");
@@ -611,6 +629,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
           Only({DispatchKey::CompositeImplicitAutogradNestedTensor}) ||
           Only({DispatchKey::CompositeImplicitAutograd,
                 DispatchKey::CompositeImplicitAutogradNestedTensor}));
+  if (E.lookup("is_abstract") && isGeneratedEntry(E))
+    F.IsAbstract = getBool(E, "is_abstract", F.IsAbstract);
   F.HasCompositeImplicitAutogradKernel =
       HasKey(DispatchKey::CompositeImplicitAutograd);
   F.HasCompositeImplicitAutogradNestedTensorKernel =
@@ -1206,7 +1226,7 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
         D.note(It->second->FuncLoc, "delegate declared here");
       }
     }
-    if (Release >= TorchRelease::V2_6)
+    if (Release >= TorchRelease::V2_6 && !F.isGenerated())
       F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
         if (is_contained(PythonKeywords, A.Name) &&
             !isKeywordExempt(Name, A.Name))
@@ -1235,6 +1255,8 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
 
   if (D.getNumErrors() != Before)
     return failure();
+  M.VariantsSynthesized =
+      any_of(Fns, [](const NativeFunction &F) { return F.isGenerated(); });
   M.Functions = std::move(Fns);
   return success();
 }

@@ -10,6 +10,15 @@
 using namespace opgen;
 using namespace llvm;
 
+/// A diagnostic at \p Loc; without a location it prints as `error: ...`
+/// rather than SourceMgr's `<unknown>:0: error: ...`.
+static SMDiagnostic makeDiag(SourceMgr &SM, SMLoc Loc, SourceMgr::DiagKind Kind,
+                             const Twine &Msg) {
+  if (!Loc.isValid())
+    return SMDiagnostic("", Kind, Msg.str());
+  return SM.GetMessage(Loc, Kind, Msg);
+}
+
 void DiagnosticEngine::deliver(const SMDiagnostic &D) {
   if (Custom) {
     Custom(D);
@@ -41,7 +50,7 @@ void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
   }
   // Not SourceMgr::PrintMessage: that would hand the message to the
   // SourceMgr's handler, which routes back here.
-  deliver(SM.GetMessage(Loc, Kind, Msg));
+  deliver(makeDiag(SM, Loc, Kind, Msg));
 }
 
 void DiagnosticEngine::error(SMLoc Loc, const Twine &Msg) {
@@ -103,7 +112,7 @@ void DiagnosticEngine::flushDeferred() {
     Order.push_back({Key(Ds[I]), I});
   std::sort(Order.begin(), Order.end());
   for (auto &[K, I] : Order)
-    deliver(SM.GetMessage(Ds[I].Loc, Ds[I].Kind, Ds[I].Msg));
+    deliver(makeDiag(SM, Ds[I].Loc, Ds[I].Kind, Ds[I].Msg));
 }
 
 void DiagnosticEngine::setThreadTag(unsigned Tag) {

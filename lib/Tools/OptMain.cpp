@@ -4,8 +4,10 @@
 #include "opgen/Emit/IREmitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Parse/NativeYamlReader.h"
+#include "opgen/Pass/PassManager.h"
 #include "opgen/Support/DiagnosticVerifier.h"
 #include "opgen/Support/OutputFile.h"
+#include "opgen/Transforms/Passes.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -68,7 +70,63 @@ splitInput(std::unique_ptr<MemoryBuffer> Whole, bool Split) {
 
 } // namespace
 
+/// Build the pipeline named by \p Spec ("a,b", "default" or empty).
+static std::optional<PassManager> buildPipeline(StringRef Spec,
+                                                raw_ostream &ErrOS) {
+  PassManager PM;
+  SmallVector<StringRef, 8> Names;
+  Spec.split(Names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Name : Names) {
+    Name = Name.trim();
+    if (Name == "default") {
+      for (StringRef D : getDefaultPipeline())
+        PM.addPass(createPass(D));
+      continue;
+    }
+    std::unique_ptr<Pass> P = createPass(Name);
+    if (!P) {
+      WithColor::error(ErrOS, "opgen-opt")
+          << "unknown pass '" << Name << "'; --list-passes shows them\n";
+      return std::nullopt;
+    }
+    PM.addPass(std::move(P));
+  }
+  return PM;
+}
+
 LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
+  if (Config.ListPasses) {
+    outs() << "Passes (-passes=a,b,c; -passes=default runs";
+    for (StringRef D : getDefaultPipeline())
+      outs() << " " << D;
+    outs() << "):\n";
+    for (const PassInfo &I : getRegisteredPasses())
+      outs() << "  " << I.Argument << "\n    " << I.Description << "\n";
+    return success();
+  }
+  std::optional<PassManager> PM = buildPipeline(Config.Passes, ErrOS);
+  if (!PM)
+    return failure();
+  for (const std::vector<std::string> *Names :
+       {&Config.PrintIRBefore, &Config.PrintIRAfter})
+    for (const std::string &N : *Names)
+      if (!createPass(N)) {
+        WithColor::error(ErrOS, "opgen-opt")
+            << "unknown pass '" << N << "' in --print-ir-before/after\n";
+        return failure();
+      }
+  PassInstrumentation Instr;
+  for (const std::string &N : Config.PrintIRBefore)
+    Instr.PrintBefore.insert(N);
+  for (const std::string &N : Config.PrintIRAfter)
+    Instr.PrintAfter.insert(N);
+  Instr.PrintAfterAll = Config.PrintIRAfterAll;
+  Instr.PrintAfterFailure = Config.PrintIRAfterFailure;
+  Instr.TimePasses = Config.TimePasses;
+  Instr.VerifyEach = Config.VerifyEach;
+  Instr.PrintIR = [](const Module &M, raw_ostream &OS) { emitYaml(M, OS); };
+  Instr.OS = &ErrOS;
+
   auto Start = std::chrono::steady_clock::now();
   auto ReadDone = Start;
   ErrorOr<std::unique_ptr<MemoryBuffer>> Input =
@@ -128,11 +186,27 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     // The summary times reading: from the start to the IR being complete,
     // not printing it or freeing it.
     ReadDone = std::chrono::steady_clock::now();
+    // Passes run in --verify-diagnostics mode too, so their diagnostics (and
+    // those about a backend yaml, whose expectations count as well) are
+    // checked like the reader's.
+    bool Passed = Read;
+    if (Read) {
+      PassContext PC{Ctx};
+      if (!Config.BackendYaml.empty()) {
+        PC.BackendYamlBuffer = loadFile(Ctx, Config.BackendYaml);
+        if (!PC.BackendYamlBuffer)
+          Passed = false;
+        else if (Verifier)
+          Verifier->addExpectations(PC.BackendYamlBuffer);
+      }
+      if (Passed && failed(PM->run(M, PC, Instr)))
+        Passed = false;
+    }
     if (Verifier) {
       Ok &= succeeded(Verifier->verify(ErrOS));
       continue;
     }
-    if (!Read) {
+    if (!Passed) {
       Ok = false;
       continue;
     }
@@ -210,6 +284,35 @@ int opgen::optMain(int Argc, char **Argv) {
       cl::desc("Threads for reading (default: one per core); the output is "
                "the same for any number"),
       cl::init(0), cl::cat(Cat));
+  cl::opt<std::string> Passes(
+      "passes",
+      cl::desc("Comma-separated passes to run (`default`: "
+               "torchgen's pipeline); none by default, as in opt"),
+      cl::value_desc("a,b,c"), cl::cat(Cat));
+  cl::opt<std::string> BackendYaml(
+      "backend-yaml", cl::desc("An external backend's yaml (backend-index)"),
+      cl::value_desc("file"), cl::cat(Cat));
+  cl::list<std::string> PrintBefore(
+      "print-ir-before", cl::desc("Print the IR before this pass"),
+      cl::value_desc("pass"), cl::CommaSeparated, cl::cat(Cat));
+  cl::list<std::string> PrintAfter(
+      "print-ir-after", cl::desc("Print the IR after this pass"),
+      cl::value_desc("pass"), cl::CommaSeparated, cl::cat(Cat));
+  cl::opt<bool> PrintAfterAll("print-ir-after-all",
+                              cl::desc("Print the IR after every pass"),
+                              cl::cat(Cat));
+  cl::opt<bool> PrintAfterFailure(
+      "print-ir-after-failure",
+      cl::desc("Print the IR after a pass that failed"), cl::cat(Cat));
+  cl::opt<bool> TimePasses("time-passes",
+                           cl::desc("Time each pass and print a report"),
+                           cl::cat(Cat));
+  cl::opt<bool> VerifyEach("verify-each",
+                           cl::desc("Verify the IR after each pass (default)"),
+                           cl::init(true), cl::cat(Cat));
+  cl::opt<bool> ListPasses("list-passes",
+                           cl::desc("List the registered passes and exit"),
+                           cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "opgen-opt " << OPGEN_VERSION
@@ -230,5 +333,14 @@ int opgen::optMain(int Argc, char **Argv) {
   C.Summary = Summary;
   C.Release = Release;
   C.Threads = Threads;
+  C.Passes = Passes;
+  C.BackendYaml = BackendYaml;
+  C.PrintIRBefore.assign(PrintBefore.begin(), PrintBefore.end());
+  C.PrintIRAfter.assign(PrintAfter.begin(), PrintAfter.end());
+  C.PrintIRAfterAll = PrintAfterAll;
+  C.PrintIRAfterFailure = PrintAfterFailure;
+  C.TimePasses = TimePasses;
+  C.VerifyEach = VerifyEach;
+  C.ListPasses = ListPasses;
   return failed(runOpt(C, errs())) ? 1 : 0;
 }

@@ -1,24 +1,71 @@
-//===- Module.h - Everything read from one native_functions.yaml -*- C++
-//-*-===//
+//===- Module.h - The operator IR of one native_functions.yaml --*- C++ -*-===//
+//
+// A Module holds the native functions in torchgen's order and, once the
+// passes have run, what they computed: function groups, view groups and
+// backend indices. Groups refer to functions by their index in Functions
+// (a FunctionId), so the IR stays plain data with value semantics.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef OPGEN_IR_MODULE_H
 #define OPGEN_IR_MODULE_H
 
 #include "opgen/IR/NativeFunction.h"
 
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace opgen {
 
-/// The operator IR of one native_functions.yaml plus its tags.yaml.
+/// Index of a function in Module::Functions.
+using FunctionId = size_t;
+
+/// torchgen's NativeFunctionsGroup (functional + out, optionally inplace and
+/// mutable), or a function that is in no group.
+struct FunctionGroup {
+  bool IsGroup = false;
+  /// For a single function.
+  FunctionId Function = 0;
+  /// For a group: functional and out are always there.
+  FunctionId Functional = 0, Out = 0;
+  std::optional<FunctionId> Inplace, Mutable;
+  /// A group's out function is structured.
+  bool Structured = false;
+};
+
+/// torchgen's NativeFunctionsViewGroup.
+struct ViewGroup {
+  FunctionId View = 0;
+  std::optional<FunctionId> ViewCopy, ViewInplace;
+};
+
+/// One backend's kernels: torchgen's BackendIndex.
+struct BackendIndex {
+  /// The dispatch key's name (`CPU`, `XLA`, `AutogradPrivateUse1`, ...).
+  std::string Key;
+  bool UseOutAsPrimary = true;
+  bool DeviceGuard = false;
+  bool External = false;
+  /// Operator name -> kernel, in the order torchgen inserts them.
+  std::vector<std::pair<OperatorName, BackendMetadata>> Index;
+};
+
 struct Module {
-  /// Native functions in file order (generated ones follow their sources
-  /// once variant synthesis has run).
+  /// Native functions in file order; generated ones follow, in the order
+  /// variant synthesis makes them.
   std::vector<NativeFunction> Functions;
   /// Tags declared in tags.yaml.
   std::set<std::string> ValidTags;
+  /// Set by the group pass.
+  std::optional<std::vector<FunctionGroup>> Groups;
+  std::optional<std::vector<ViewGroup>> ViewGroups;
+  /// Set by the backend-index pass, by key name.
+  std::optional<std::map<std::string, BackendIndex>> BackendIndices;
+  /// Whether variant synthesis has run (it must run at most once).
+  bool VariantsSynthesized = false;
 };
 
 } // namespace opgen

@@ -82,6 +82,18 @@ struct Location {
   }
 };
 
+/// The names torchgen's APIs give a function (see the kernel-naming pass).
+struct KernelNames {
+  std::string Cpp;         ///< cpp.name(func): `add`, `add_out`, `add_`
+  std::string Dispatcher;  ///< dispatcher.name(func)
+  std::string Unambiguous; ///< func.name.unambiguous_name(): `add_Tensor`
+  std::string Root;        ///< f.root_name: the base name, `add`
+  bool operator==(const KernelNames &O) const {
+    return Cpp == O.Cpp && Dispatcher == O.Dispatcher &&
+           Unambiguous == O.Unambiguous && Root == O.Root;
+  }
+};
+
 struct NativeFunction {
   std::string Namespace = "aten";
   FunctionSchema Func;
@@ -118,6 +130,9 @@ struct NativeFunction {
   /// (`dispatch: {}`) differs from none: it suppresses the default kernel.
   std::optional<std::vector<std::pair<std::string, std::string>>>
       DispatchAsWritten;
+
+  /// Set by the kernel-naming pass.
+  std::optional<KernelNames> Names;
 
   bool isGenerated() const { return Tags.count("generated") != 0; }
   const std::string &rootName() const { return Func.Name.Name.Base; }

@@ -12,6 +12,7 @@
 #include "opgen/Support/LogicalResult.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -37,6 +38,21 @@ struct OptConfig {
   /// The torchgen release whose checks apply: "1.13", "2.6", "2.14", or
   /// "auto" to guess from the tags that tags.yaml declares.
   std::string Release = "auto";
+  /// Comma-separated pass names; "default" is torchgen's pipeline. Empty
+  /// runs no pass, as opt does.
+  std::string Passes;
+  /// An external backend yaml for the backend-index pass.
+  std::string BackendYaml;
+  /// Pass-manager instrumentation: print the IR (as --emit=yaml) before or
+  /// after the named passes, after all, or after a failing pass; time the
+  /// passes; verify the IR after each pass.
+  std::vector<std::string> PrintIRBefore, PrintIRAfter;
+  bool PrintIRAfterAll = false;
+  bool PrintIRAfterFailure = false;
+  bool TimePasses = false;
+  bool VerifyEach = true;
+  /// Print the registered passes and exit.
+  bool ListPasses = false;
   /// Threads for reading; 0 means one per core. Output does not depend on it.
   unsigned Threads = 0;
   /// Print a one-line summary (operators read, time) to the error stream.

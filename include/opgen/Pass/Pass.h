@@ -1,0 +1,40 @@
+//===- Pass.h - A named transformation of the operator IR -------*- C++ -*-===//
+//
+// A pass does one thing to a Module and reports problems through the
+// Context's diagnostics; it fails by returning failure(). Passes are
+// registered once, by name, from Transforms/Passes.def.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_PASS_PASS_H
+#define OPGEN_PASS_PASS_H
+
+#include "opgen/IR/Context.h"
+#include "opgen/IR/Module.h"
+#include "opgen/Support/LogicalResult.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace opgen {
+
+/// What a pass may read besides the Module.
+struct PassContext {
+  Context &Ctx;
+  /// The external backend yaml (--backend-yaml) in the Context's SourceMgr,
+  /// or 0 when there is none.
+  unsigned BackendYamlBuffer = 0;
+};
+
+class Pass {
+public:
+  virtual ~Pass() = default;
+  /// The name used in -passes= (`variant-synthesis`).
+  virtual llvm::StringRef getArgument() const = 0;
+  /// One line for --list-passes and --help.
+  virtual llvm::StringRef getDescription() const = 0;
+  virtual LogicalResult run(Module &M, PassContext &PC) = 0;
+};
+
+} // namespace opgen
+
+#endif // OPGEN_PASS_PASS_H

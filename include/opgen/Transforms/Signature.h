@@ -1,0 +1,84 @@
+//===- Signature.h - The signature an operator's variants share -*- C++ -*-===//
+//
+// `add.Tensor`, `add_.Tensor` and `add.out` are variants of one operator:
+// functional, inplace and out=. torchgen recognizes variants by reducing
+// each schema to a signature that all of them share (its
+// FunctionSchema.signature()), then pairs up the functions whose signatures
+// are equal. Variant synthesis and grouping both start from that pairing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_TRANSFORMS_SIGNATURE_H
+#define OPGEN_TRANSFORMS_SIGNATURE_H
+
+#include "opgen/IR/FunctionSchema.h"
+#include "opgen/IR/Module.h"
+#include "opgen/Support/Diagnostics.h"
+#include "opgen/Support/LogicalResult.h"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace opgen {
+
+struct SignatureOptions {
+  /// Drop argument defaults.
+  bool StripDefault = false;
+  /// Map a view_copy name back to its view's (`_copy` removed, `_scatter`
+  /// turned into `_inverse`), so views pair up with their copies.
+  bool StripViewCopyName = false;
+  /// Keep return names, and name the returns made from mutable arguments
+  /// `<arg>_out`; without this all returns are unnamed.
+  bool KeepReturnNames = false;
+};
+
+/// The signature of \p S, as torchgen's FunctionSchema.signature() computes
+/// it:
+///  - the overload name goes, the inplace and `_functional` marks go;
+///  - out= arguments go, as do the tensor options (dtype, layout, device,
+///    pin_memory: out= variants of factories lack them), and the keyword-only
+///    arguments that followed them move before them;
+///  - alias annotations go, from arguments and returns;
+///  - mutable `self`, out= and positional arguments that no return aliases
+///    become extra returns, after the original ones;
+///  - `bernoulli.p` gets `p=0.5` (see Note [bernoulli.p schema] in
+///    native_functions.yaml: its default is missing on purpose, which would
+///    keep it from pairing with `bernoulli_.float`).
+FunctionSchema getSignature(const FunctionSchema &S,
+                            const SignatureOptions &Opts = {});
+
+/// torchgen's view_signature(): the signature with the view_copy name mapped
+/// back to the view's.
+inline FunctionSchema getViewSignature(const FunctionSchema &S) {
+  SignatureOptions Opts;
+  Opts.StripViewCopyName = true;
+  return getSignature(S, Opts);
+}
+
+/// The functions that share one signature, at most one of each kind.
+struct PreGroup {
+  FunctionSchema Signature;
+  /// By kind, in the order the functions were met.
+  std::vector<std::pair<SchemaKind, FunctionId>> Members;
+
+  std::optional<FunctionId> lookup(SchemaKind K) const {
+    for (const auto &[Kind, Id] : Members)
+      if (Kind == K)
+        return Id;
+    return std::nullopt;
+  }
+  bool has(SchemaKind K) const { return lookup(K).has_value(); }
+};
+
+/// torchgen's pre_group_native_functions: partition \p Fns by signature, in
+/// the order each signature is first met. Two functions of the same kind
+/// with the same signature are an error, reported at the second one; the
+/// second one is then left out of the result.
+LogicalResult preGroupFunctions(const std::vector<NativeFunction> &Fns,
+                                DiagnosticEngine &Diags,
+                                std::vector<PreGroup> &Groups);
+
+} // namespace opgen
+
+#endif // OPGEN_TRANSFORMS_SIGNATURE_H

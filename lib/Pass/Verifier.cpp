@@ -1,0 +1,87 @@
+//===- Verifier.cpp - Invariants of the operator IR -----------------------===//
+//
+// What must hold between passes: groups point at existing functions of the
+// right kinds, every function is in exactly one group, names are present on
+// all functions or none, backend indices name existing operators.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Pass/PassManager.h"
+
+#include "llvm/ADT/StringSet.h"
+
+using namespace opgen;
+using namespace llvm;
+
+LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  unsigned Errors = 0;
+  auto Error = [&](SMLoc L, const Twine &Msg) {
+    D.error(L, "IR verifier: " + Msg);
+    ++Errors;
+  };
+  size_t N = M.Functions.size();
+  auto Check = [&](FunctionId Id, SchemaKind Want, StringRef Role) {
+    if (Id >= N) {
+      Error(SMLoc(), "a group's " + Role + " refers to function " + Twine(Id) +
+                         " of " + Twine(N));
+      return;
+    }
+    const NativeFunction &F = M.Functions[Id];
+    if (F.Func.kind() != Want)
+      Error(F.FuncLoc, "`" + F.Func.Name.str() + "` is the " + Role +
+                           " of a group but is " + toString(F.Func.kind()));
+  };
+  if (M.Groups) {
+    std::vector<unsigned> Seen(N);
+    for (const FunctionGroup &G : *M.Groups) {
+      if (!G.IsGroup) {
+        if (G.Function < N)
+          ++Seen[G.Function];
+        else
+          Error(SMLoc(), "a single refers to function " + Twine(G.Function));
+        continue;
+      }
+      Check(G.Functional, SchemaKind::Functional, "functional");
+      Check(G.Out, SchemaKind::Out, "out");
+      if (G.Inplace)
+        Check(*G.Inplace, SchemaKind::Inplace, "inplace");
+      if (G.Mutable)
+        Check(*G.Mutable, SchemaKind::Mutable, "mutable");
+      for (std::optional<FunctionId> Id :
+           {std::optional<FunctionId>(G.Functional),
+            std::optional<FunctionId>(G.Out), G.Inplace, G.Mutable})
+        if (Id && *Id < N)
+          ++Seen[*Id];
+    }
+    for (size_t I = 0; I < N; ++I)
+      if (Seen[I] != 1)
+        Error(M.Functions[I].FuncLoc, "`" + M.Functions[I].Func.Name.str() +
+                                          "` is in " + Twine(Seen[I]) +
+                                          " groups, not one");
+  }
+  if (M.ViewGroups)
+    for (const ViewGroup &G : *M.ViewGroups)
+      for (std::optional<FunctionId> Id :
+           {std::optional<FunctionId>(G.View), G.ViewCopy, G.ViewInplace})
+        if (Id && *Id >= N)
+          Error(SMLoc(), "a view group refers to function " + Twine(*Id));
+  bool AnyNames = false, AllNames = true;
+  for (const NativeFunction &F : M.Functions) {
+    AnyNames |= F.Names.has_value();
+    AllNames &= F.Names.has_value();
+  }
+  if (AnyNames && !AllNames)
+    Error(SMLoc(), "some functions have kernel names and others do not");
+  if (M.BackendIndices) {
+    StringSet<> Ops;
+    for (const NativeFunction &F : M.Functions)
+      Ops.insert(F.Func.Name.str());
+    for (const auto &[Key, Index] : *M.BackendIndices)
+      for (const auto &[Op, Meta] : Index.Index)
+        if (!Ops.count(Op.str()))
+          Error(SMLoc(), "backend index `" + Key +
+                             "` names unknown operator `" + Op.str() + "`");
+  }
+  return success(Errors == 0);
+}

@@ -1,0 +1,199 @@
+//===- BackendIndex.cpp - Kernels per dispatch key ------------------------===//
+//
+// torchgen keeps the kernels of native_functions.yaml in one BackendIndex
+// per dispatch key: parse_native_yaml_struct grows a table of operator ->
+// kernel per key while reading entries (and while adding generated
+// functions), then makes an index of each key that got a kernel. In-tree
+// indices use the out= variant as a group's primary kernel, and only CUDA-
+// and XPU-like keys need device guards.
+//
+// An external backend (--backend-yaml) adds, as gen_backend_stubs'
+// create_backend_index does, an index for its key and, with `autograd:`, one
+// for Autograd<backend>. Their kernels follow the dispatcher API: the
+// dispatcher name (`add`, `add_out`, `add_`), with `_symint` appended for
+// operators listed under `symint:`.
+//
+//   backend: XLA                      XLA:         add.Tensor -> add
+//   cpp_namespace: torch_xla                       view       -> view_symint
+//   supported: [add.Tensor, view]     AutogradXLA: max_pool2d -> max_pool2d
+//   autograd: [max_pool2d]
+//   symint: [view]
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/Transforms/Passes.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+
+using namespace opgen;
+using namespace llvm;
+
+namespace {
+
+/// An index being built, with a map for finding operators in it.
+struct IndexBuilder {
+  BackendIndex Index;
+  std::map<OperatorName, size_t> Position;
+  /// The function each in-tree entry came from, for diagnostics.
+  std::vector<FunctionId> From;
+};
+
+class BackendIndexPass : public Pass {
+public:
+  StringRef getArgument() const override { return "backend-index"; }
+  StringRef getDescription() const override {
+    return "build one backend index per in-tree dispatch key, and the "
+           "external backend's from --backend-yaml";
+  }
+  LogicalResult run(Module &M, PassContext &PC) override;
+
+private:
+  LogicalResult buildInTree(Module &M, Context &Ctx,
+                            std::map<std::string, BackendIndex> &Indices);
+  LogicalResult buildExternal(Module &M, PassContext &PC,
+                              std::map<std::string, BackendIndex> &Indices);
+};
+
+} // namespace
+
+/// torchgen's BackendIndex.grow_index over every function's kernels, then
+/// one index per key that has any.
+LogicalResult
+BackendIndexPass::buildInTree(Module &M, Context &Ctx,
+                              std::map<std::string, BackendIndex> &Indices) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  bool Ok = true;
+  // Keys in the order torchgen first meets them.
+  std::vector<IndexBuilder> Builders;
+  DenseMap<unsigned, size_t> BuilderOf;
+  for (FunctionId Id = 0, E = M.Functions.size(); Id != E; ++Id) {
+    const NativeFunction &F = M.Functions[Id];
+    for (const auto &[Key, Meta] : F.Dispatch) {
+      auto [It, New] =
+          BuilderOf.try_emplace(static_cast<unsigned>(Key), Builders.size());
+      if (New) {
+        Builders.emplace_back();
+        BackendIndex &I = Builders.back().Index;
+        I.Key = toString(Key).str();
+        I.UseOutAsPrimary = true;
+        I.External = false;
+        I.DeviceGuard = needsDeviceGuard(Key);
+      }
+      IndexBuilder &B = Builders[It->second];
+      auto [Pos, NewOp] =
+          B.Position.try_emplace(F.Func.Name, B.Index.Index.size());
+      if (!NewOp) {
+        const NativeFunction &First = M.Functions[B.From[Pos->second]];
+        D.error(F.FuncLoc, "duplicate kernel for operator " +
+                               ("`" + F.Func.Name.str() + "`") +
+                               " and dispatch key `" + toString(Key) + "`");
+        D.note(First.FuncLoc, "first kernel given here");
+        Ok = false;
+        continue;
+      }
+      B.Index.Index.emplace_back(F.Func.Name, Meta);
+      B.From.push_back(Id);
+    }
+  }
+  for (IndexBuilder &B : Builders) {
+    std::string Key = B.Index.Key;
+    Indices.emplace(std::move(Key), std::move(B.Index));
+  }
+  return success(Ok);
+}
+
+/// torchgen's parse_backend_yaml: the backend yaml's checks, then
+/// create_backend_index for the backend key and the autograd key.
+LogicalResult
+BackendIndexPass::buildExternal(Module &M, PassContext &PC,
+                                std::map<std::string, BackendIndex> &Indices) {
+  Context &Ctx = PC.Ctx;
+  DiagnosticEngine &D = Ctx.getDiags();
+  if (!M.Groups) {
+    // Reported at the start of the backend yaml, the input that needs them.
+    D.error(SMLoc::getFromPointer(Ctx.getSourceMgr()
+                                      .getMemoryBuffer(PC.BackendYamlBuffer)
+                                      ->getBufferStart()),
+            "the backend-index pass needs function groups to read a backend "
+            "yaml; run the `group` pass first");
+    return failure();
+  }
+  // The operators are checked even when the file has other problems, so
+  // that everything is reported at once.
+  BackendYaml B;
+  bool Read = succeeded(readBackendYaml(Ctx, PC.BackendYamlBuffer, B));
+  if (failed(checkBackendYamlOperators(Ctx, B, M)) || !Read)
+    return failure();
+
+  std::map<OperatorName, FunctionId> ById;
+  for (FunctionId I = 0, E = M.Functions.size(); I != E; ++I)
+    ById[M.Functions[I].Func.Name] = I;
+
+  auto Create = [&](ArrayRef<const BackendYamlOp *> Ops, DispatchKey Key,
+                    SMLoc KeyLoc, StringRef What) -> LogicalResult {
+    std::string Name = toString(Key).str();
+    if (Indices.count(Name)) {
+      D.error(KeyLoc, What + " key `" + Name +
+                          "` already has kernels in native_functions.yaml; "
+                          "an external backend needs a dispatch key of its "
+                          "own");
+      return failure();
+    }
+    IndexBuilder IB;
+    BackendIndex &I = IB.Index;
+    I.Key = Name;
+    I.UseOutAsPrimary = B.UseOutAsPrimary;
+    I.DeviceGuard = B.DeviceGuard;
+    I.External = true;
+    for (const BackendYamlOp *Op : Ops) {
+      const FunctionSchema &Func = M.Functions[ById.at(Op->Name)].Func;
+      // See torchgen's Note [External Backends Follow Dispatcher API].
+      BackendMetadata Meta;
+      Meta.Kernel = Func.Name.Name.str();
+      if (Func.isOutFn())
+        Meta.Kernel += "_out";
+      if (B.isSymInt(*Op))
+        Meta.Kernel += "_symint";
+      Meta.Structured = false;
+      Meta.CppNamespace = B.CppNamespace;
+      // A repeated operator keeps its first place and takes the last kernel,
+      // as a Python dict does.
+      auto [Pos, New] = IB.Position.try_emplace(Op->Name, I.Index.size());
+      if (New)
+        I.Index.emplace_back(Op->Name, std::move(Meta));
+      else
+        I.Index[Pos->second].second = std::move(Meta);
+    }
+    Indices.emplace(Name, std::move(I));
+    return success();
+  };
+
+  bool Ok = true;
+  std::vector<const BackendYamlOp *> Forward = B.backendOps();
+  if (!Forward.empty() && B.BackendKey)
+    Ok &= succeeded(Create(Forward, *B.BackendKey, B.BackendLoc, "backend"));
+  std::vector<const BackendYamlOp *> Backward;
+  for (const BackendYamlOp &Op : B.Autograd)
+    Backward.push_back(&Op);
+  if (!Backward.empty() && B.AutogradKey)
+    Ok &=
+        succeeded(Create(Backward, *B.AutogradKey, B.AutogradLoc, "autograd"));
+  return success(Ok);
+}
+
+LogicalResult BackendIndexPass::run(Module &M, PassContext &PC) {
+  std::map<std::string, BackendIndex> Indices;
+  if (failed(buildInTree(M, PC.Ctx, Indices)))
+    return failure();
+  if (PC.BackendYamlBuffer != 0 && failed(buildExternal(M, PC, Indices)))
+    return failure();
+  M.BackendIndices = std::move(Indices);
+  return success();
+}
+
+std::unique_ptr<Pass> opgen::createBackendIndexPass() {
+  return std::make_unique<BackendIndexPass>();
+}

@@ -1,0 +1,262 @@
+//===- Group.cpp - Function groups and view groups ------------------------===//
+//
+// Functions that are variants of one operator share a signature: the schema
+// with the overload name, the inplace marker, out arguments, annotations,
+// return names and tensor options stripped, and mutated inputs turned into
+// returns. The group pass collects them, as torchgen's
+// get_grouped_native_functions does, into groups of a functional, an out=
+// and optionally an inplace and a mutable variant; and, as
+// get_grouped_by_view_native_functions does, into view groups of a view op,
+// its view_copy and its view_inplace variant.
+//
+//   abs(Tensor self) -> Tensor                                 functional
+//   abs_(Tensor(a!) self) -> Tensor(a!)                        inplace
+//   abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)      out
+//   all three have the signature  abs(Tensor self) -> Tensor
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Transforms/Passes.h"
+#include "opgen/Transforms/Signature.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <unordered_map>
+
+using namespace opgen;
+using namespace llvm;
+
+namespace {
+
+bool isViewOp(const NativeFunction &F) {
+  const FunctionSchema &S = F.Func;
+  bool NonMutatingView = any_of(
+      S.Returns, [](const Return &R) { return R.Annot && !R.Annot->IsWrite; });
+  std::string Name = S.Name.str();
+  bool InplaceView =
+      F.Tags.count("inplace_view") && Name != "resize_" && Name != "resize_as_";
+  bool WildcardView = S.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
+    return A.Annot && is_contained(A.Annot->AliasSetAfter, "*");
+  });
+  return NonMutatingView || InplaceView || WildcardView;
+}
+
+enum class ViewKind { Aliasing, AliasingInplace, NonAliasing };
+
+class GroupPass : public Pass {
+public:
+  StringRef getArgument() const override { return "group"; }
+  StringRef getDescription() const override {
+    return "group functions into functional/inplace/mutable/out groups and "
+           "view groups, in torchgen's order";
+  }
+  LogicalResult run(Module &M, PassContext &PC) override {
+    DiagnosticEngine &D = PC.Ctx.getDiags();
+    unsigned Errors = 0;
+    auto Error = [&](const NativeFunction &F, const Twine &Msg) {
+      D.error(F.FuncLoc, Msg);
+      ++Errors;
+    };
+
+    // Function groups, in order of first appearance of each signature.
+    std::vector<PreGroup> PreGroups;
+    if (failed(preGroupFunctions(M.Functions, D, PreGroups)))
+      ++Errors;
+    std::vector<FunctionGroup> Groups;
+    for (const PreGroup &PG : PreGroups) {
+      const auto &Members = PG.Members;
+      auto Find = [&](SchemaKind K) { return PG.lookup(K); };
+      std::optional<FunctionId> Functional = Find(SchemaKind::Functional),
+                                Out = Find(SchemaKind::Out);
+      bool HasScratch = Find(SchemaKind::Scratch).has_value();
+      if (Members.size() > 1 && !HasScratch && !Functional) {
+        Error(M.Functions[Members.front().second],
+              "`" + M.Functions[Members.front().second].Func.Name.str() +
+                  "` has variants with the same signature but no functional "
+                  "variant to group them around");
+        continue;
+      }
+      if (Members.size() == 1 || !Out || HasScratch) {
+        bool Generated = any_of(Members, [&](const auto &P) {
+          return M.Functions[P.second].isGenerated();
+        });
+        if (Generated && Members.size() > 1)
+          Error(M.Functions[Members.front().second],
+                "generated functions must be grouped, but `" +
+                    M.Functions[Members.front().second].Func.Name.str() +
+                    "` has no out= variant to group with");
+        for (auto &[K, Id] : Members) {
+          FunctionGroup G;
+          G.Function = Id;
+          Groups.push_back(G);
+        }
+        continue;
+      }
+      FunctionGroup G;
+      G.IsGroup = true;
+      G.Functional = *Functional;
+      G.Out = *Out;
+      G.Inplace = Find(SchemaKind::Inplace);
+      G.Mutable = Find(SchemaKind::Mutable);
+      G.Structured = M.Functions[*Out].Structured;
+      checkGroup(M, G, Error);
+      Groups.push_back(G);
+    }
+
+    // View groups.
+    MapVector<std::string, std::vector<std::pair<int, FunctionId>>,
+              std::unordered_map<std::string, unsigned>>
+        ByView;
+    // Keys: SchemaKind values for non-aliasing ops, 100 + ViewKind otherwise.
+    for (FunctionId I = 0; I < M.Functions.size(); ++I) {
+      const NativeFunction &F = M.Functions[I];
+      bool View = isViewOp(F);
+      ViewKind VK = ViewKind::NonAliasing;
+      if (View && F.Func.Name.Name.Inplace) {
+        if (!F.Tags.count("inplace_view"))
+          Error(F, "inplace view operator `" + F.Func.Name.str() +
+                       "` needs the `inplace_view` tag");
+        VK = ViewKind::AliasingInplace;
+      } else if (View) {
+        VK = ViewKind::Aliasing;
+      }
+      int Key = VK == ViewKind::NonAliasing ? static_cast<int>(F.Func.kind())
+                                            : 100 + static_cast<int>(VK);
+      auto &Members = ByView[getViewSignature(F.Func).str()];
+      if (any_of(Members, [&](const auto &P) { return P.first == Key; })) {
+        Error(F, "`" + F.Func.Name.str() +
+                     "` has the same view signature and kind as another "
+                     "operator");
+        continue;
+      }
+      Members.push_back({Key, I});
+    }
+    std::vector<ViewGroup> Views;
+    for (auto &[Sig, Members] : ByView) {
+      auto Find = [&](int Key) -> std::optional<FunctionId> {
+        for (auto &[K, Id] : Members)
+          if (K == Key)
+            return Id;
+        return std::nullopt;
+      };
+      std::optional<FunctionId> View =
+          Find(100 + static_cast<int>(ViewKind::Aliasing));
+      if (!View)
+        continue;
+      ViewGroup G;
+      G.View = *View;
+      G.ViewInplace = Find(100 + static_cast<int>(ViewKind::AliasingInplace));
+      G.ViewCopy = Find(static_cast<int>(SchemaKind::Functional));
+      checkViewGroup(M, G, Error);
+      Views.push_back(G);
+    }
+
+    if (Errors)
+      return failure();
+    M.Groups = std::move(Groups);
+    M.ViewGroups = std::move(Views);
+    return success();
+  }
+
+private:
+  /// torchgen's NativeFunctionsGroup invariants (the autogen check is
+  /// variant synthesis's).
+  template <typename ErrorFn>
+  void checkGroup(const Module &M, const FunctionGroup &G, ErrorFn &Error) {
+    const NativeFunction &Out = M.Functions[G.Out];
+    const NativeFunction &Fn = M.Functions[G.Functional];
+    for (std::optional<FunctionId> Id :
+         {std::optional<FunctionId>(G.Functional),
+          std::optional<FunctionId>(G.Out), G.Inplace, G.Mutable}) {
+      if (!Id)
+        continue;
+      const NativeFunction &F = M.Functions[*Id];
+      bool PartOfStructured = F.Structured || F.StructuredDelegate;
+      if (PartOfStructured != G.Structured)
+        Error(F, "`" + F.Func.Name.str() + "` and `" + Out.Func.Name.str() +
+                     "` are in one group, but only one of them is "
+                     "structured");
+      if (F.Namespace != Fn.Namespace)
+        Error(F, "`" + F.Func.Name.str() + "` is in namespace `" + F.Namespace +
+                     "` but its group's functional variant is "
+                     "in `" +
+                     Fn.Namespace + "`");
+    }
+    if (G.Mutable && !Fn.Func.Name.Name.FunctionalOverload)
+      Error(Fn, "`" + Fn.Func.Name.str() +
+                    "` groups with a mutable variant, so it must be named "
+                    "`<op>_functional`");
+    if (G.Structured) {
+      if (Out.HasCompositeImplicitAutogradKernel ||
+          Out.HasCompositeImplicitAutogradNestedTensorKernel)
+        Error(Out, "structured kernel `" + Out.Func.Name.str() +
+                       "` cannot be CompositeImplicitAutograd");
+      for (std::optional<FunctionId> Id :
+           {std::optional<FunctionId>(G.Functional), G.Inplace}) {
+        if (!Id)
+          continue;
+        const NativeFunction &F = M.Functions[*Id];
+        if (!F.StructuredDelegate || *F.StructuredDelegate != Out.Func.Name)
+          Error(F, "`" + F.Func.Name.str() + "` delegates to `" +
+                       (F.StructuredDelegate ? F.StructuredDelegate->str()
+                                             : std::string("nothing")) +
+                       "`, but its group's out= variant is `" +
+                       Out.Func.Name.str() + "`");
+      }
+    }
+  }
+
+  template <typename ErrorFn>
+  void checkViewGroup(const Module &M, const ViewGroup &G, ErrorFn &Error) {
+    const NativeFunction &View = M.Functions[G.View];
+    std::string ViewSig = getSignature(View.Func).str();
+    if (G.ViewCopy) {
+      const NativeFunction &Copy = M.Functions[*G.ViewCopy];
+      StringRef Base = Copy.Func.Name.Name.Base;
+      if (!Base.endswith("_copy") && !Base.endswith("_scatter"))
+        Error(Copy, "view_copy operator `" + Copy.Func.Name.str() +
+                        "` must be named `<view>_copy` or `<view>_scatter`");
+      else if (getViewSignature(Copy.Func).str() != ViewSig)
+        Error(Copy, "the signatures of view `" + View.Func.Name.str() +
+                        "` and its view_copy `" + Copy.Func.Name.str() +
+                        "` differ");
+      else if (!Copy.Tags.count("view_copy"))
+        Error(Copy, "view_copy operator `" + Copy.Func.Name.str() +
+                        "` needs the `view_copy` tag");
+    } else if (View.Func.Name.str() != "narrow" &&
+               !View.HasCompositeImplicitAutogradKernel &&
+               !View.Tags.count("inplace_view") &&
+               !StringRef(View.Func.Name.Name.Base).endswith("_inverse")) {
+      Error(View, "view operator `" + View.Func.Name.str() + "` needs a `" +
+                      View.Func.Name.Name.Base + "_copy" +
+                      (View.Func.Name.OverloadName.empty()
+                           ? std::string()
+                           : "." + View.Func.Name.OverloadName) +
+                      "` operator in native_functions.yaml");
+    }
+    if (G.ViewInplace) {
+      const NativeFunction &In = M.Functions[*G.ViewInplace];
+      if (getSignature(In.Func).str() != ViewSig)
+        Error(In, "the signatures of view `" + View.Func.Name.str() +
+                      "` and its inplace variant `" + In.Func.Name.str() +
+                      "` differ");
+      if (View.HasCompositeImplicitAutogradKernel &&
+          !In.HasCompositeImplicitAutogradKernel)
+        Error(In, "`" + View.Func.Name.str() + "` and `" + In.Func.Name.str() +
+                      "` must both have CompositeImplicitAutograd kernels or "
+                      "neither");
+      if (View.HasCompositeImplicitAutogradNestedTensorKernel &&
+          !In.HasCompositeImplicitAutogradNestedTensorKernel)
+        Error(In, "`" + View.Func.Name.str() + "` and `" + In.Func.Name.str() +
+                      "` must both have CompositeImplicitAutogradNestedTensor "
+                      "kernels or neither");
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> opgen::createGroupPass() {
+  return std::make_unique<GroupPass>();
+}

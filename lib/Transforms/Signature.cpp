@@ -1,0 +1,153 @@
+//===- Signature.cpp - The signature shared by an operator's variants -----===//
+
+#include "opgen/Transforms/Signature.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+using namespace opgen;
+using namespace llvm;
+
+/// Replace every occurrence of \p From in \p S by \p To, as Python's
+/// str.replace does.
+static std::string replaceAll(StringRef S, StringRef From, StringRef To) {
+  std::string R;
+  while (true) {
+    size_t I = S.find(From);
+    if (I == StringRef::npos)
+      break;
+    R += S.take_front(I);
+    R += To;
+    S = S.drop_front(I + From.size());
+  }
+  R += S;
+  return R;
+}
+
+FunctionSchema opgen::getSignature(const FunctionSchema &S,
+                                   const SignatureOptions &Opts) {
+  auto StripArg = [&](const Argument &A) {
+    Argument R = A;
+    R.Annot.reset();
+    if (Opts.StripDefault)
+      R.Default.reset();
+    return R;
+  };
+  auto StripArgs = [&](const std::vector<Argument> &As,
+                       std::vector<Argument> &Into) {
+    for (const Argument &A : As)
+      Into.push_back(StripArg(A));
+  };
+
+  FunctionSchema R;
+  std::string Base = S.Name.Name.Base;
+  if (Opts.StripViewCopyName) {
+    // torchgen replaces every occurrence, not only the suffix.
+    if (StringRef(Base).endswith("_copy"))
+      Base = replaceAll(Base, "_copy", "");
+    else if (StringRef(Base).endswith("_scatter"))
+      Base = replaceAll(Base, "scatter", "inverse");
+  }
+  R.Name.Name.Base = std::move(Base);
+  R.Name.Name.DunderMethod = S.Name.Name.DunderMethod;
+
+  const Arguments &A = S.Args;
+  StripArgs(A.PreSelfPositional, R.Args.PreSelfPositional);
+  if (A.Self)
+    R.Args.Self = StripArg(*A.Self);
+  StripArgs(A.PostSelfPositional, R.Args.PostSelfPositional);
+  // Without the tensor options, the keyword-only arguments around them are
+  // all "before" them.
+  StripArgs(A.PreTensorOptionsKwargOnly, R.Args.PreTensorOptionsKwargOnly);
+  StripArgs(A.PostTensorOptionsKwargOnly, R.Args.PreTensorOptionsKwargOnly);
+
+  // See Note [bernoulli.p schema]. torchgen edits the printed arguments
+  // ("float p" -> "float p=0.5") and parses them again; on this schema that
+  // gives `p` a default and changes nothing else.
+  if (S.Name.str() == "bernoulli.p") {
+    auto AddDefault = [](Argument &Arg) {
+      if (Arg.Name == "p" && Arg.Ty.isBase(BaseTy::Float) && !Arg.Default)
+        Arg.Default = "0.5";
+    };
+    for (Argument &Arg : R.Args.PreSelfPositional)
+      AddDefault(Arg);
+    if (R.Args.Self)
+      AddDefault(*R.Args.Self);
+    for (Argument &Arg : R.Args.PostSelfPositional)
+      AddDefault(Arg);
+    for (Argument &Arg : R.Args.PreTensorOptionsKwargOnly)
+      AddDefault(Arg);
+  }
+
+  for (const Return &Ret : S.Returns) {
+    Return NR = Ret;
+    NR.Annot.reset();
+    if (!Opts.KeepReturnNames)
+      NR.Name.reset();
+    R.Returns.push_back(std::move(NR));
+  }
+  // Mutable inputs that are not returned already become returns, self
+  // first, then out= arguments, then positional ones, so that an inplace or
+  // out= function and its functional variant agree.
+  auto AddMutableInput = [&](const Argument &Arg) {
+    if (!Arg.isWrite())
+      return;
+    for (const Return &Ret : S.Returns)
+      if (Ret.Annot && *Ret.Annot == *Arg.Annot)
+        return;
+    Return NR;
+    if (Opts.KeepReturnNames)
+      NR.Name = Arg.Name + "_out";
+    NR.Ty = Arg.Ty;
+    NR.Loc = Arg.Loc;
+    R.Returns.push_back(std::move(NR));
+  };
+  if (A.Self)
+    AddMutableInput(*A.Self);
+  for (const Argument &Arg : A.Out)
+    AddMutableInput(Arg);
+  for (const Argument &Arg : A.PostSelfPositional)
+    AddMutableInput(Arg);
+  return R;
+}
+
+LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
+                                       DiagnosticEngine &Diags,
+                                       std::vector<PreGroup> &Groups) {
+  bool Failed = false;
+  // Signatures that print alike land in one bucket; the schemas themselves
+  // decide equality within it.
+  StringMap<SmallVector<size_t, 1>> Buckets;
+  for (FunctionId Id = 0; Id < Fns.size(); ++Id) {
+    const NativeFunction &F = Fns[Id];
+    FunctionSchema Sig = getSignature(F.Func);
+    SmallVector<size_t, 1> &Bucket = Buckets[Sig.str()];
+    PreGroup *G = nullptr;
+    for (size_t I : Bucket)
+      if (Groups[I].Signature == Sig) {
+        G = &Groups[I];
+        break;
+      }
+    if (!G) {
+      Bucket.push_back(Groups.size());
+      Groups.push_back(PreGroup{std::move(Sig), {}});
+      G = &Groups.back();
+    }
+    SchemaKind K = F.Func.kind();
+    if (std::optional<FunctionId> Prev = G->lookup(K)) {
+      Diags.error(F.FuncLoc, "`" + F.Func.Name.str() + "` is a second " +
+                                 toString(K) + " variant of the signature `" +
+                                 G->Signature.str() +
+                                 "`; functions are paired up into variants by "
+                                 "signature, so each kind can appear once");
+      Diags.note(Fns[*Prev].FuncLoc, "the other " + toString(K) +
+                                         " variant, `" +
+                                         Fns[*Prev].Func.Name.str() + "`");
+      Failed = true;
+      continue;
+    }
+    G->Members.push_back({K, Id});
+  }
+  return failure(Failed);
+}
