@@ -2,6 +2,8 @@
 
 #include "opgen/IR/NativeFunction.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace opgen;
 using namespace llvm;
 
@@ -19,4 +21,19 @@ std::optional<UfuncKey> opgen::parseUfuncKey(StringRef S) {
     if (UfuncKeyNames[I] == S)
       return static_cast<UfuncKey>(I);
   return std::nullopt;
+}
+
+bool NativeFunction::isViewOp() const {
+  bool NonMutatingView = llvm::any_of(Func.Returns, [](const Return &R) {
+    return R.Annot && !R.Annot->IsWrite;
+  });
+  // resize_ is handled by functionalization, not as a view.
+  std::string Name = Func.Name.str();
+  bool InplaceView =
+      Tags.count("inplace_view") && Name != "resize_" && Name != "resize_as_";
+  bool WildcardView =
+      Func.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
+        return A.Annot && llvm::is_contained(A.Annot->AliasSetAfter, "*");
+      });
+  return NonMutatingView || InplaceView || WildcardView;
 }

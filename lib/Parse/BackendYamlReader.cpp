@@ -480,11 +480,10 @@ LogicalResult opgen::readBackendYaml(Context &Ctx, unsigned BufferID,
                                      BackendYaml &Out) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
-  YamlDocument Doc(Ctx, BufferID);
-  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
-  Doc.finish();
-  if (D.getNumErrors() != Before)
+  std::optional<YamlValue> Parsed = readYamlValue(Ctx, BufferID);
+  if (!Parsed)
     return failure();
+  const YamlValue &Root = *Parsed;
   BackendYamlReader(Ctx, Out,
                     Ctx.getSourceMgr().getMemoryBuffer(BufferID)->getBuffer())
       .read(Root);

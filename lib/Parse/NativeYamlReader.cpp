@@ -42,11 +42,10 @@ LogicalResult opgen::readTagsYaml(Context &Ctx, unsigned BufferID,
                                   std::set<std::string> &Tags) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
-  YamlDocument Doc(Ctx, BufferID);
-  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
-  Doc.finish();
-  if (D.getNumErrors() != Before)
+  std::optional<YamlValue> Parsed = readYamlValue(Ctx, BufferID);
+  if (!Parsed)
     return failure();
+  const YamlValue &Root = *Parsed;
   if (Root.Kind != YamlKind::Sequence) {
     SMLoc L = Root.Loc.isValid()
                   ? Root.Loc

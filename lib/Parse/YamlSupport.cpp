@@ -316,3 +316,13 @@ bool YamlDocument::finish() {
                  "document, and `!<...>` tags must be closed");
   return false;
 }
+
+std::optional<YamlValue> opgen::readYamlValue(Context &Ctx, unsigned BufferID) {
+  unsigned Before = Ctx.getDiags().getNumErrors();
+  YamlDocument Doc(Ctx, BufferID);
+  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
+  Doc.finish();
+  if (Ctx.getDiags().getNumErrors() != Before)
+    return std::nullopt;
+  return Root;
+}

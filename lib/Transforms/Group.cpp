@@ -29,19 +29,6 @@ using namespace llvm;
 
 namespace {
 
-bool isViewOp(const NativeFunction &F) {
-  const FunctionSchema &S = F.Func;
-  bool NonMutatingView = any_of(
-      S.Returns, [](const Return &R) { return R.Annot && !R.Annot->IsWrite; });
-  std::string Name = S.Name.str();
-  bool InplaceView =
-      F.Tags.count("inplace_view") && Name != "resize_" && Name != "resize_as_";
-  bool WildcardView = S.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
-    return A.Annot && is_contained(A.Annot->AliasSetAfter, "*");
-  });
-  return NonMutatingView || InplaceView || WildcardView;
-}
-
 enum class ViewKind { Aliasing, AliasingInplace, NonAliasing };
 
 class GroupPass : public Pass {
@@ -111,7 +98,7 @@ public:
     // Keys: SchemaKind values for non-aliasing ops, 100 + ViewKind otherwise.
     for (FunctionId I = 0; I < M.Functions.size(); ++I) {
       const NativeFunction &F = M.Functions[I];
-      bool View = isViewOp(F);
+      bool View = F.isViewOp();
       ViewKind VK = ViewKind::NonAliasing;
       if (View && F.Func.Name.Name.Inplace) {
         if (!F.Tags.count("inplace_view"))

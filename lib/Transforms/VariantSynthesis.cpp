@@ -115,22 +115,6 @@ const StringRef InplaceOpsThatDontGetGroupedProperly[] = {"polygamma_"};
 const StringRef InheritedTags[] = {"nondeterministic_seeded", "view_copy",
                                    "pt2_compliant_tag"};
 
-/// torchgen's NativeFunction.is_view_op: the function returns an alias of an
-/// input, is an inplace view, or has an argument whose alias set widens to
-/// the wildcard (`Tensor(a -> *)`).
-bool isViewOp(const NativeFunction &F) {
-  const FunctionSchema &S = F.Func;
-  bool NonMutatingView = any_of(
-      S.Returns, [](const Return &R) { return R.Annot && !R.Annot->IsWrite; });
-  std::string Name = S.Name.str();
-  bool InplaceView =
-      F.Tags.count("inplace_view") && Name != "resize_" && Name != "resize_as_";
-  bool WildcardView = S.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
-    return A.Annot && is_contained(A.Annot->AliasSetAfter, "*");
-  });
-  return NonMutatingView || InplaceView || WildcardView;
-}
-
 /// The overload name of the out= variant of an overload: `out` for the
 /// default overload, `<overload>_out` otherwise.
 std::string outOverloadName(StringRef Overload) {
@@ -219,7 +203,7 @@ void Synthesizer::synthesize(const PreGroup &G) {
   // set_ is an inplace view, but the codegen treats it as an ordinary
   // inplace operator.
   bool HasViewOps = AnyOf([](const NativeFunction &F) {
-    return isViewOp(F) && F.Func.Name.Name.str() != "set_";
+    return F.isViewOp() && F.Func.Name.Name.str() != "set_";
   });
   bool AreCompositeImplicit = AllOf([](const NativeFunction &F) {
     return F.HasCompositeImplicitAutogradKernel;

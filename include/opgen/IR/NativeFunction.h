@@ -134,6 +134,11 @@ struct NativeFunction {
   /// Set by the kernel-naming pass.
   std::optional<KernelNames> Names;
 
+  /// torchgen's is_view_op: the function returns an alias of an input, is
+  /// an inplace view, or has an argument whose alias set widens to the
+  /// wildcard (`Tensor(a -> *)`).
+  bool isViewOp() const;
+
   bool isGenerated() const { return Tags.count("generated") != 0; }
   const std::string &rootName() const { return Func.Name.Name.Base; }
 };

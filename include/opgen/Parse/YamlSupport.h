@@ -93,6 +93,10 @@ struct SequencePiece {
 std::optional<std::vector<SequencePiece>>
 splitTopLevelSequence(llvm::StringRef Text, unsigned Parts);
 
+/// Read buffer \p BufferID as one YAML document into a YamlValue; nothing if
+/// the YAML itself had errors (they are reported).
+std::optional<YamlValue> readYamlValue(Context &Ctx, unsigned BufferID);
+
 /// A YAML file that must hold exactly one document, as PyYAML's load wants.
 class YamlDocument {
 public:
