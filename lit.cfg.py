@@ -53,6 +53,17 @@ elif os.environ.get("CI") or os.environ.get("OPGEN_REQUIRE_REFERENCE"):
         "the torchgen reference is missing under %s; run utils/fetch-reference.sh" % ref
     )
 
+# The team's shared inputs (torch_xla's backend yaml, ...) sit beside the
+# checkout, as they do on CI.
+shared = os.environ.get(
+    "OPGEN_SHARED_DIR", os.path.join(os.path.dirname(config.opgen_src_root), "shared")
+)
+config.substitutions.append(("%shared", shared))
+if os.path.isdir(os.path.join(shared, "inputs")):
+    config.available_features.add("shared-inputs")
+elif os.environ.get("CI"):
+    lit_config.fatal("the shared inputs are missing at %s" % shared)
+
 if shutil.which("clang++") or os.path.exists("/usr/lib/llvm-14/bin/clang++"):
     config.available_features.add("clang")
 if getattr(config, "opgen_fuzz", "OFF") in ("ON", "1", "TRUE"):

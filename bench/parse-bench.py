@@ -13,27 +13,28 @@ import sys
 import time
 
 
-def opgen_times(tool, native, tags, runs):
+def opgen_times(tool, native, tags, runs, passes=None):
     inproc, wall = [], []
+    extra = ["-passes=" + passes] if passes else []
     for _ in range(runs):
         start = time.perf_counter()
         r = subprocess.run(
-            [tool, native, "--tags", tags, "--emit=none", "--summary"],
+            [tool, native, "--tags", tags, "--emit=none", "--summary"] + extra,
             capture_output=True, text=True, check=True,
         )
         wall.append((time.perf_counter() - start) * 1000)
-        m = re.search(r"in ([0-9.]+) ms", r.stderr)
-        inproc.append(float(m.group(1)))
+        m = re.search(r"in ([0-9.]+) ms(?:, then ran \d+ passes in ([0-9.]+) ms)?", r.stderr)
+        inproc.append(float(m.group(1)) + float(m.group(2) or 0))
     return statistics.median(inproc), statistics.median(wall)
 
 
-def torchgen_times(dist, native, tags, runs):
+def torchgen_times(dist, native, tags, runs, skip_gen):
     code = (
         "import sys, time\n"
         "t0 = time.perf_counter()\n"
         "from torchgen.gen import parse_native_yaml\n"
         "t1 = time.perf_counter()\n"
-        "parse_native_yaml(sys.argv[1], sys.argv[2])\n"
+        "parse_native_yaml(sys.argv[1], sys.argv[2], skip_native_fns_gen=sys.argv[3] == 'skip')\n"
         "t2 = time.perf_counter()\n"
         "print((t2 - t1) * 1000)\n"
     )
@@ -42,7 +43,7 @@ def torchgen_times(dist, native, tags, runs):
     for _ in range(runs):
         start = time.perf_counter()
         r = subprocess.run(
-            [python, "-c", code, native, tags],
+            [python, "-c", code, native, tags, "skip" if skip_gen else "gen"],
             capture_output=True, text=True, check=True,
             env=dict(os.environ, PYTHONPATH=dist),
         )
@@ -57,13 +58,22 @@ def main():
     dist = os.path.join(ref, "2.14", "usr", "lib", "python3", "dist-packages")
     native = os.path.join(dist, "torchgen", "packaged", "ATen", "native", "native_functions.yaml")
     tags = os.path.join(os.path.dirname(native), "tags.yaml")
-    o_in, o_wall = opgen_times(tool, native, tags, runs)
-    t_in, t_wall = torchgen_times(dist, native, tags, max(3, runs // 3))
-    print("parse native_functions.yaml (PyTorch 2.14.1) into the IR, median of runs")
-    print(f"{'':12} {'parse (ms)':>12} {'process (ms)':>14}")
-    print(f"{'opgen-opt':12} {o_in:12.1f} {o_wall:14.1f}")
-    print(f"{'torchgen':12} {t_in:12.1f} {t_wall:14.1f}")
-    print(f"speed-up: {t_in / o_in:.0f}x parsing, {t_wall / o_wall:.0f}x whole process")
+    t_runs = max(3, runs // 3)
+    rows = [
+        ("parse into the IR (torchgen: parse_native_yaml, skip_native_fns_gen)",
+         opgen_times(tool, native, tags, runs),
+         torchgen_times(dist, native, tags, t_runs, True)),
+        ("parse + -passes=default (torchgen: parse_native_yaml)",
+         opgen_times(tool, native, tags, runs, "default"),
+         torchgen_times(dist, native, tags, t_runs, False)),
+    ]
+    print("PyTorch 2.14.1 native_functions.yaml, median of runs (ms)")
+    for title, (o_in, o_wall), (t_in, t_wall) in rows:
+        print(f"\n{title}")
+        print(f"  {'':10} {'in process':>11} {'whole process':>14}")
+        print(f"  {'opgen-opt':10} {o_in:11.1f} {o_wall:14.1f}")
+        print(f"  {'torchgen':10} {t_in:11.1f} {t_wall:14.1f}")
+        print(f"  speed-up: {t_in / o_in:.0f}x in process, {t_wall / o_wall:.0f}x whole process")
 
 
 if __name__ == "__main__":

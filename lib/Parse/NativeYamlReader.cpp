@@ -1055,7 +1055,13 @@ struct EntrySlots {
   std::vector<NativeFunction> Fns;
   std::vector<char> Ok;
   std::vector<std::optional<OperatorName>> FailedNames;
-  explicit EntrySlots(size_t N) : Fns(N), Ok(N), FailedNames(N) {}
+  explicit EntrySlots(size_t N) : Ok(N), FailedNames(N) {
+    // Room for the functions variant synthesis adds (about a fifth more for
+    // PyTorch), so it appends without moving the others; untouched capacity
+    // costs no memory.
+    Fns.reserve(N + N / 4);
+    Fns.resize(N);
+  }
 };
 
 /// Read a file laid out as native_functions.yaml in pieces cut at entry

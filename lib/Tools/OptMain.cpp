@@ -129,6 +129,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
 
   auto Start = std::chrono::steady_clock::now();
   auto ReadDone = Start;
+  double PassesMs = 0;
   ErrorOr<std::unique_ptr<MemoryBuffer>> Input =
       MemoryBuffer::getFileOrSTDIN(Config.InputFile, /*IsText=*/true);
   if (!Input) {
@@ -201,6 +202,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       }
       if (Passed && failed(PM->run(M, PC, Instr)))
         Passed = false;
+      PassesMs += std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - ReadDone)
+                      .count();
     }
     if (Verifier) {
       Ok &= succeeded(Verifier->verify(ErrOS));
@@ -239,7 +243,11 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     double Ms =
         std::chrono::duration<double, std::milli>(ReadDone - Start).count();
     ErrOS << "opgen-opt: read " << NumFunctions << " operators from "
-          << Config.InputFile << " in " << format("%.1f", Ms) << " ms\n";
+          << Config.InputFile << " in " << format("%.1f", Ms) << " ms";
+    if (!PM->getPasses().empty())
+      ErrOS << ", then ran " << PM->getPasses().size() << " passes in "
+            << format("%.1f", PassesMs) << " ms";
+    ErrOS << "\n";
   }
   return success();
 }

@@ -31,6 +31,13 @@ namespace {
 
 enum class ViewKind { Aliasing, AliasingInplace, NonAliasing };
 
+/// Signatures with view_copy names mapped back to their view's.
+const SignatureOptions ViewOpts = [] {
+  SignatureOptions O;
+  O.StripViewCopyName = true;
+  return O;
+}();
+
 class GroupPass : public Pass {
 public:
   StringRef getArgument() const override { return "group"; }
@@ -110,7 +117,7 @@ public:
       }
       int Key = VK == ViewKind::NonAliasing ? static_cast<int>(F.Func.kind())
                                             : 100 + static_cast<int>(VK);
-      auto &Members = ByView[getViewSignature(F.Func).str()];
+      auto &Members = ByView[getSignatureText(F.Func, ViewOpts)];
       if (any_of(Members, [&](const auto &P) { return P.first == Key; })) {
         Error(F, "`" + F.Func.Name.str() +
                      "` has the same view signature and kind as another "
@@ -197,14 +204,14 @@ private:
   template <typename ErrorFn>
   void checkViewGroup(const Module &M, const ViewGroup &G, ErrorFn &Error) {
     const NativeFunction &View = M.Functions[G.View];
-    std::string ViewSig = getSignature(View.Func).str();
+    std::string ViewSig = getSignatureText(View.Func);
     if (G.ViewCopy) {
       const NativeFunction &Copy = M.Functions[*G.ViewCopy];
       StringRef Base = Copy.Func.Name.Name.Base;
       if (!Base.endswith("_copy") && !Base.endswith("_scatter"))
         Error(Copy, "view_copy operator `" + Copy.Func.Name.str() +
                         "` must be named `<view>_copy` or `<view>_scatter`");
-      else if (getViewSignature(Copy.Func).str() != ViewSig)
+      else if (getSignatureText(Copy.Func, ViewOpts) != ViewSig)
         Error(Copy, "the signatures of view `" + View.Func.Name.str() +
                         "` and its view_copy `" + Copy.Func.Name.str() +
                         "` differ");
@@ -224,7 +231,7 @@ private:
     }
     if (G.ViewInplace) {
       const NativeFunction &In = M.Functions[*G.ViewInplace];
-      if (getSignature(In.Func).str() != ViewSig)
+      if (getSignatureText(In.Func) != ViewSig)
         Error(In, "the signatures of view `" + View.Func.Name.str() +
                       "` and its inplace variant `" + In.Func.Name.str() +
                       "` differ");

@@ -2,6 +2,8 @@
 
 #include "opgen/Transforms/Signature.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -121,24 +123,23 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
   StringMap<SmallVector<size_t, 1>> Buckets;
   for (FunctionId Id = 0; Id < Fns.size(); ++Id) {
     const NativeFunction &F = Fns[Id];
-    FunctionSchema Sig = getSignature(F.Func);
-    SmallVector<size_t, 1> &Bucket = Buckets[Sig.str()];
+    // The signature's text identifies it; the schema itself is built only
+    // for a new group.
+    std::string Text = getSignatureText(F.Func);
+    SmallVector<size_t, 1> &Bucket = Buckets[Text];
     PreGroup *G = nullptr;
-    for (size_t I : Bucket)
-      if (Groups[I].Signature == Sig) {
-        G = &Groups[I];
-        break;
-      }
-    if (!G) {
+    if (!Bucket.empty()) {
+      G = &Groups[Bucket.front()];
+    } else {
       Bucket.push_back(Groups.size());
-      Groups.push_back(PreGroup{std::move(Sig), {}});
+      Groups.push_back(PreGroup{std::move(Text), {}});
       G = &Groups.back();
     }
     SchemaKind K = F.Func.kind();
     if (std::optional<FunctionId> Prev = G->lookup(K)) {
       Diags.error(F.FuncLoc, "`" + F.Func.Name.str() + "` is a second " +
                                  toString(K) + " variant of the signature `" +
-                                 G->Signature.str() +
+                                 G->Signature +
                                  "`; functions are paired up into variants by "
                                  "signature, so each kind can appear once");
       Diags.note(Fns[*Prev].FuncLoc, "the other " + toString(K) +
@@ -150,4 +151,89 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
     G->Members.push_back({K, Id});
   }
   return failure(Failed);
+}
+
+std::string opgen::getSignatureText(const FunctionSchema &S,
+                                    const SignatureOptions &Opts) {
+  // Mirrors getSignature followed by FunctionSchema::print; the signature
+  // tests check that the two agree.
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS.SetBufferSize(512);
+  StringRef Base = S.Name.Name.Base;
+  std::string Mapped;
+  if (Opts.StripViewCopyName) {
+    if (Base.endswith("_copy"))
+      Base = Mapped = replaceAll(Base, "_copy", "");
+    else if (Base.endswith("_scatter"))
+      Base = Mapped = replaceAll(Base, "scatter", "inverse");
+  }
+  if (S.Name.Name.DunderMethod)
+    OS << "__" << Base << "__";
+  else
+    OS << Base;
+  OS << '(';
+  bool Bernoulli = S.Name.Name.Base == "bernoulli" && !S.Name.Name.Inplace &&
+                   S.Name.OverloadName == "p" && !S.Name.Name.DunderMethod &&
+                   !S.Name.Name.FunctionalOverload;
+  bool First = true;
+  auto PrintArg = [&](const Argument &A) {
+    if (!First)
+      OS << ", ";
+    First = false;
+    OS << A.Ty << ' ' << A.Name;
+    if (!Opts.StripDefault && A.Default && !A.Default->empty())
+      OS << '=' << *A.Default;
+    else if (Bernoulli && A.Name == "p" && A.Ty.isBase(BaseTy::Float) &&
+             (Opts.StripDefault || !A.Default))
+      OS << "=0.5";
+    return false;
+  };
+  S.Args.anyOf(Arguments::PositionalPart, PrintArg);
+  if (!S.Args.PreTensorOptionsKwargOnly.empty() ||
+      !S.Args.PostTensorOptionsKwargOnly.empty()) {
+    OS << (First ? "*" : ", *");
+    First = false;
+    for (const Argument &A : S.Args.PreTensorOptionsKwargOnly)
+      PrintArg(A);
+    for (const Argument &A : S.Args.PostTensorOptionsKwargOnly)
+      PrintArg(A);
+  }
+  OS << ") -> ";
+  // Returns: the schema's own, then mutated inputs no return aliases.
+  SmallVector<std::pair<Type, std::string>, 4> Rets;
+  for (const Return &R : S.Returns)
+    Rets.push_back({R.Ty, Opts.KeepReturnNames && R.Name ? *R.Name : ""});
+  auto AddMutableInput = [&](const Argument &Arg) {
+    if (!Arg.isWrite())
+      return;
+    for (const Return &Ret : S.Returns)
+      if (Ret.Annot && *Ret.Annot == *Arg.Annot)
+        return;
+    Rets.push_back({Arg.Ty, Opts.KeepReturnNames ? Arg.Name + "_out" : ""});
+  };
+  if (S.Args.Self)
+    AddMutableInput(*S.Args.Self);
+  for (const Argument &Arg : S.Args.Out)
+    AddMutableInput(Arg);
+  for (const Argument &Arg : S.Args.PostSelfPositional)
+    AddMutableInput(Arg);
+  auto PrintRet = [&](const std::pair<Type, std::string> &R) {
+    OS << R.first;
+    if (!R.second.empty())
+      OS << ' ' << R.second;
+  };
+  if (Rets.size() == 1) {
+    PrintRet(Rets.front());
+  } else {
+    OS << '(';
+    for (size_t I = 0; I < Rets.size(); ++I) {
+      if (I)
+        OS << ", ";
+      PrintRet(Rets[I]);
+    }
+    OS << ')';
+  }
+  OS.flush();
+  return Text;
 }

@@ -222,7 +222,7 @@ void Synthesizer::synthesize(const PreGroup &G) {
             "`" + Name +
                 "` is an out= operator with no other variant: no functional, "
                 "inplace or mutable operator has its signature `" +
-                G.Signature.str() +
+                G.Signature +
                 "`; declare its functional variant (out= operators must come "
                 "with one)");
     return;

@@ -389,3 +389,40 @@ TEST_CASE("signatures") {
             .str() == "slice_inverse(Tensor self) -> Tensor");
   CHECK(T.Diags.empty());
 }
+
+TEST_CASE("the signature's text is the printed signature") {
+  std::string Diags;
+  llvm::raw_string_ostream OS(Diags);
+  Context Ctx(OS);
+  SignatureOptions View;
+  View.StripViewCopyName = true;
+  SignatureOptions Named;
+  Named.KeepReturnNames = true;
+  SignatureOptions NoDefaults;
+  NoDefaults.StripDefault = true;
+  for (const char *S :
+       {"add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> "
+        "Tensor(a!)",
+        "bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> "
+        "Tensor",
+        "empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? "
+        "layout=None, Device? device=None, bool? pin_memory=None, "
+        "MemoryFormat? memory_format=None) -> Tensor",
+        "_fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, "
+        "Tensor(a!) running_min, Tensor(b!) running_max) -> (Tensor output, "
+        "Tensor mask)",
+        "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) "
+        "max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) "
+        "indices)",
+        "transpose_copy_copy.int(Tensor self, int dim0, int dim1) -> Tensor",
+        "slice_scatter(Tensor self, Tensor src, int dim=0) -> Tensor",
+        "__ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+        "_foreach_add_.List(Tensor(a!)[] self, Tensor[] other) -> ()"}) {
+    auto P = parseFunctionSchema(Ctx, S, TextLocation());
+    REQUIRE(P);
+    for (const SignatureOptions &Opts :
+         {Named, View, NoDefaults, SignatureOptions()})
+      CHECK(getSignatureText(P->Schema, Opts) ==
+            getSignature(P->Schema, Opts).str());
+  }
+}

@@ -17,6 +17,7 @@
 #include "opgen/Support/LogicalResult.h"
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -48,6 +49,11 @@ struct SignatureOptions {
 FunctionSchema getSignature(const FunctionSchema &S,
                             const SignatureOptions &Opts = {});
 
+/// The text of getSignature(S, Opts), written without building the schema:
+/// equal texts mean equal signatures, so it serves as a grouping key.
+std::string getSignatureText(const FunctionSchema &S,
+                             const SignatureOptions &Opts = {});
+
 /// torchgen's view_signature(): the signature with the view_copy name mapped
 /// back to the view's.
 inline FunctionSchema getViewSignature(const FunctionSchema &S) {
@@ -58,7 +64,8 @@ inline FunctionSchema getViewSignature(const FunctionSchema &S) {
 
 /// The functions that share one signature, at most one of each kind.
 struct PreGroup {
-  FunctionSchema Signature;
+  /// The shared signature, as getSignatureText prints it.
+  std::string Signature;
   /// By kind, in the order the functions were met.
   std::vector<std::pair<SchemaKind, FunctionId>> Members;
 
