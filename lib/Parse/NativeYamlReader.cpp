@@ -1201,13 +1201,21 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   // identifies them; hashing text is cheaper than ordering structs.
   std::vector<std::string> Names;
   Names.reserve(Fns.size());
-  StringMap<const NativeFunction *> ByName;
+  StringMap<const NativeFunction *> ByName, ByQualifiedName;
   StringSet<> BaseNames;
   for (const NativeFunction &F : Fns) {
     Names.push_back(F.Func.Name.str());
-    auto [It, New] = ByName.try_emplace(Names.back(), &F);
+    ByName.try_emplace(Names.back(), &F);
+    // Operators are registered per namespace, so `aten::f` and `custom::f`
+    // are two operators (torchgen objects only when they share a dispatch
+    // key, which the backend-index pass checks).
+    auto [It, New] =
+        ByQualifiedName.try_emplace(F.Namespace + "::" + Names.back(), &F);
     if (!New) {
-      D.error(F.FuncLoc, "duplicate operator `" + Names.back() + "`");
+      D.error(F.FuncLoc,
+              "duplicate operator `" +
+                  (F.Namespace == "aten" ? Names.back() : It->first().str()) +
+                  "`");
       D.note(It->second->FuncLoc, "previously declared here");
     }
     BaseNames.insert(F.Func.Name.Name.str());
