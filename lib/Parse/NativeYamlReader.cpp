@@ -9,6 +9,7 @@
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Parse/SchemaParser.h"
 #include "opgen/Parse/YamlSupport.h"
+#include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -1010,23 +1011,6 @@ TorchRelease opgen::guessTorchRelease(const std::set<std::string> &Tags) {
   if (Tags.count("pt2_compliant_tag"))
     return TorchRelease::V2_6;
   return Tags.empty() ? TorchRelease::V2_14 : TorchRelease::V1_13;
-}
-
-/// Run \p F(I) for I in [0, N) on up to \p Threads threads, each taking one
-/// contiguous block of indices.
-static void parallelFor(unsigned Threads, size_t N,
-                        function_ref<void(size_t)> F) {
-  Threads = std::max(1u, Threads);
-  std::vector<std::thread> Workers;
-  for (unsigned T = 1; T < Threads; ++T)
-    Workers.emplace_back([&, T] {
-      for (size_t I = N * T / Threads, E = N * (T + 1) / Threads; I < E; ++I)
-        F(I);
-    });
-  for (size_t I = 0, E = N / Threads; I < E; ++I)
-    F(I);
-  for (std::thread &W : Workers)
-    W.join();
 }
 
 /// Read entry \p E into \p Out; false (with \p FailedName set when the

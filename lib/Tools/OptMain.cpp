@@ -193,6 +193,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     bool Passed = Read;
     if (Read) {
       PassContext PC{Ctx};
+      PC.Threads = Threads;
       if (!Config.BackendYaml.empty()) {
         PC.BackendYamlBuffer = loadFile(Ctx, Config.BackendYaml);
         if (!PC.BackendYamlBuffer)

@@ -55,7 +55,7 @@ public:
 
     // Function groups, in order of first appearance of each signature.
     std::vector<PreGroup> PreGroups;
-    if (failed(preGroupFunctions(M.Functions, D, PreGroups)))
+    if (failed(preGroupFunctions(M.Functions, D, PreGroups, PC.Threads)))
       ++Errors;
     std::vector<FunctionGroup> Groups;
     for (const PreGroup &PG : PreGroups) {

@@ -1,6 +1,7 @@
 //===- Signature.cpp - The signature shared by an operator's variants -----===//
 
 #include "opgen/Transforms/Signature.h"
+#include "opgen/Support/Parallel.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -116,7 +117,11 @@ FunctionSchema opgen::getSignature(const FunctionSchema &S,
 
 LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
                                        DiagnosticEngine &Diags,
-                                       std::vector<PreGroup> &Groups) {
+                                       std::vector<PreGroup> &Groups,
+                                       unsigned Threads) {
+  std::vector<std::string> Texts(Fns.size());
+  parallelFor(Threads, Fns.size(),
+              [&](size_t I) { Texts[I] = getSignatureText(Fns[I].Func); });
   bool Failed = false;
   // Signatures that print alike land in one bucket; the schemas themselves
   // decide equality within it.
@@ -125,7 +130,7 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
     const NativeFunction &F = Fns[Id];
     // The signature's text identifies it; the schema itself is built only
     // for a new group.
-    std::string Text = getSignatureText(F.Func);
+    std::string &Text = Texts[Id];
     SmallVector<size_t, 1> &Bucket = Buckets[Text];
     PreGroup *G = nullptr;
     if (!Bucket.empty()) {

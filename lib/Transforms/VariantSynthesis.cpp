@@ -123,7 +123,8 @@ std::string outOverloadName(StringRef Overload) {
 
 class Synthesizer {
 public:
-  Synthesizer(Module &M, Context &Ctx) : M(M), Ctx(Ctx), D(Ctx.getDiags()) {}
+  Synthesizer(Module &M, Context &Ctx, unsigned Threads)
+      : M(M), Ctx(Ctx), D(Ctx.getDiags()), Threads(Threads) {}
 
   LogicalResult run();
 
@@ -153,6 +154,7 @@ private:
   Module &M;
   Context &Ctx;
   DiagnosticEngine &D;
+  unsigned Threads;
   bool Failed = false;
   /// The id of every function by name, the synthesized ones included.
   StringMap<FunctionId> ByName;
@@ -167,7 +169,7 @@ LogicalResult Synthesizer::run() {
     ByName.try_emplace(M.Functions[Id].Func.Name.str(), Id);
 
   std::vector<PreGroup> Groups;
-  if (failed(preGroupFunctions(M.Functions, D, Groups)))
+  if (failed(preGroupFunctions(M.Functions, D, Groups, Threads)))
     return failure();
   for (const PreGroup &G : Groups)
     synthesize(G);
@@ -519,7 +521,7 @@ Synthesizer::generate(const NativeFunction &Parent, SchemaKind K) {
 void Synthesizer::checkAutogen() {
   // Regroup with the synthesized functions, as grouping will.
   std::vector<PreGroup> Groups;
-  if (failed(preGroupFunctions(M.Functions, D, Groups))) {
+  if (failed(preGroupFunctions(M.Functions, D, Groups, Threads))) {
     Failed = true;
     return;
   }
@@ -596,7 +598,7 @@ public:
                    "must run only once");
       return failure();
     }
-    LogicalResult R = Synthesizer(M, PC.Ctx).run();
+    LogicalResult R = Synthesizer(M, PC.Ctx, PC.Threads).run();
     M.VariantsSynthesized = true;
     return R;
   }

@@ -23,6 +23,8 @@ struct PassContext {
   /// The external backend yaml (--backend-yaml) in the Context's SourceMgr,
   /// or 0 when there is none.
   unsigned BackendYamlBuffer = 0;
+  /// Threads a pass may use; results must not depend on it.
+  unsigned Threads = 1;
 };
 
 class Pass {

@@ -82,9 +82,11 @@ struct PreGroup {
 /// the order each signature is first met. Two functions of the same kind
 /// with the same signature are an error, reported at the second one; the
 /// second one is then left out of the result.
+/// The signatures are computed on up to \p Threads threads.
 LogicalResult preGroupFunctions(const std::vector<NativeFunction> &Fns,
                                 DiagnosticEngine &Diags,
-                                std::vector<PreGroup> &Groups);
+                                std::vector<PreGroup> &Groups,
+                                unsigned Threads = 1);
 
 } // namespace opgen
 
