@@ -49,7 +49,48 @@ static void quoted(raw_ostream &OS, StringRef S) {
 
 static const char *boolStr(bool B) { return B ? "True" : "False"; }
 
-static void emitFunction(const NativeFunction &F, raw_ostream &OS) {
+/// Where each function sits in the groups the group pass made, printed as
+/// `<index> <role>` so the reader can rebuild them.
+struct GroupPlaces {
+  std::vector<std::string> Group, ViewGroup;
+};
+
+static GroupPlaces groupPlaces(const Module &M) {
+  GroupPlaces P;
+  if (M.Groups) {
+    P.Group.resize(M.Functions.size());
+    for (size_t I = 0; I < M.Groups->size(); ++I) {
+      const FunctionGroup &G = (*M.Groups)[I];
+      std::string N = std::to_string(I) + " ";
+      if (!G.IsGroup) {
+        P.Group[G.Function] = N + "single";
+        continue;
+      }
+      P.Group[G.Functional] = N + "functional";
+      P.Group[G.Out] = N + "out";
+      if (G.Inplace)
+        P.Group[*G.Inplace] = N + "inplace";
+      if (G.Mutable)
+        P.Group[*G.Mutable] = N + "mutable";
+    }
+  }
+  if (M.ViewGroups) {
+    P.ViewGroup.resize(M.Functions.size());
+    for (size_t I = 0; I < M.ViewGroups->size(); ++I) {
+      const ViewGroup &G = (*M.ViewGroups)[I];
+      std::string N = std::to_string(I) + " ";
+      P.ViewGroup[G.View] = N + "view";
+      if (G.ViewCopy)
+        P.ViewGroup[*G.ViewCopy] = N + "view_copy";
+      if (G.ViewInplace)
+        P.ViewGroup[*G.ViewInplace] = N + "view_inplace";
+    }
+  }
+  return P;
+}
+
+static void emitFunction(const NativeFunction &F, raw_ostream &OS,
+                         StringRef GroupPlace, StringRef ViewGroupPlace) {
   std::string Func = F.Func.str();
   if (F.Namespace != "aten")
     Func = F.Namespace + "::" + Func;
@@ -151,6 +192,23 @@ static void emitFunction(const NativeFunction &F, raw_ostream &OS) {
       A += StringRef(Sep).str() + N.str();
     Str("autogen", A);
   }
+  // What the passes computed (backend indices are rebuilt by backend-index
+  // from the dispatch tables above and the backend yaml).
+  if (F.Names) {
+    OS << "  __names__: {cpp: ";
+    quoted(OS, F.Names->Cpp);
+    OS << ", dispatcher: ";
+    quoted(OS, F.Names->Dispatcher);
+    OS << ", unambiguous: ";
+    quoted(OS, F.Names->Unambiguous);
+    OS << ", root: ";
+    quoted(OS, F.Names->Root);
+    OS << "}\n";
+  }
+  if (!GroupPlace.empty())
+    OS << "  __group__: \"" << GroupPlace << "\"\n";
+  if (!ViewGroupPlace.empty())
+    OS << "  __view_group__: \"" << ViewGroupPlace << "\"\n";
   if (!F.Tags.empty()) {
     OS << "  tags: [";
     ListSeparator Sep(", ");
@@ -168,6 +226,8 @@ void opgen::emitYaml(const Module &M, raw_ostream &OS) {
   // An empty file would read back as null, not as an empty list.
   if (M.Functions.empty())
     OS << "[]\n";
-  for (const NativeFunction &F : M.Functions)
-    emitFunction(F, OS);
+  GroupPlaces P = groupPlaces(M);
+  for (size_t I = 0; I < M.Functions.size(); ++I)
+    emitFunction(M.Functions[I], OS, P.Group.empty() ? "" : P.Group[I],
+                 P.ViewGroup.empty() ? "" : P.ViewGroup[I]);
 }

@@ -111,6 +111,10 @@ const StringRef KnownKeys[] = {
     "autogen",
     "ufunc_inner_loop",
     "__line__",
+    // What passes computed, in printed IR (see emitYaml).
+    "__names__",
+    "__group__",
+    "__view_group__",
 };
 
 /// Python's reserved words, which cannot name arguments of Python bindings.
@@ -1015,10 +1019,53 @@ TorchRelease opgen::guessTorchRelease(const std::set<std::string> &Tags) {
 
 /// Read entry \p E into \p Out; false (with \p FailedName set when the
 /// schema parsed) if the entry had errors.
+/// An entry's place in a group or view group, as printed IR records it:
+/// `__group__: "3 out"` is the out= member of group 3.
+struct GroupRef {
+  unsigned Index = 0;
+  std::string Role;
+  SMLoc Loc;
+};
+
+/// Printed IR's `__group__` / `__view_group__` of entry \p E.
+static std::optional<GroupRef> readGroupRef(Context &Ctx, const YamlValue &E,
+                                            StringRef Key,
+                                            ArrayRef<StringRef> Roles,
+                                            bool &Ok) {
+  const YamlValue *V = E.lookup(Key);
+  if (!V)
+    return std::nullopt;
+  GroupRef R;
+  R.Loc = V->Loc;
+  StringRef Index, Role;
+  std::tie(Index, Role) = StringRef(V->str()).split(' ');
+  if (V->Kind != YamlKind::Str || Index.getAsInteger(10, R.Index) ||
+      !is_contained(Roles, Role)) {
+    Ctx.getDiags().error(V->Loc, "`" + Key +
+                                     "` must be `<index> <role>`, "
+                                     "with role one of " +
+                                     join(Roles, ", "));
+    Ok = false;
+    return std::nullopt;
+  }
+  R.Role = Role.str();
+  return R;
+}
+
+const StringRef GroupRoles[] = {"single", "functional", "inplace", "mutable",
+                                "out"};
+const StringRef ViewGroupRoles[] = {"view", "view_copy", "view_inplace"};
+
+/// What printed IR adds to an entry besides the entry itself.
+struct PrintedResults {
+  std::optional<GroupRef> Group, ViewGroup;
+};
+
 static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
                       const Module &M, StringRef File, TorchRelease Release,
                       NativeFunction &Out,
-                      std::optional<OperatorName> &FailedName) {
+                      std::optional<OperatorName> &FailedName,
+                      PrintedResults &Printed) {
   if (E.Kind != YamlKind::Mapping) {
     Ctx.getDiags().error(E.Loc,
                          "native function entry must be a mapping, found " +
@@ -1026,7 +1073,25 @@ static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
     return false;
   }
   EntryReader Reader(Ctx, M.ValidTags, File, Release);
-  if (std::optional<NativeFunction> F = Reader.read(E, Line)) {
+  std::optional<NativeFunction> F = Reader.read(E, Line);
+  bool Ok = F.has_value();
+  Printed.Group = readGroupRef(Ctx, E, "__group__", GroupRoles, Ok);
+  Printed.ViewGroup =
+      readGroupRef(Ctx, E, "__view_group__", ViewGroupRoles, Ok);
+  if (const YamlValue *N = E.lookup("__names__")) {
+    const YamlValue *Cpp = N->lookup("cpp"), *Disp = N->lookup("dispatcher"),
+                    *Unamb = N->lookup("unambiguous"),
+                    *Root = N->lookup("root");
+    if (N->Kind != YamlKind::Mapping || !Cpp || !Disp || !Unamb || !Root) {
+      Ctx.getDiags().error(N->Loc, "`__names__` must map cpp, dispatcher, "
+                                   "unambiguous and root to names");
+      Ok = false;
+    } else if (F) {
+      F->Names =
+          KernelNames{Cpp->str(), Disp->str(), Unamb->str(), Root->str()};
+    }
+  }
+  if (Ok) {
     Out = std::move(*F);
     return true;
   }
@@ -1034,12 +1099,113 @@ static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
   return false;
 }
 
+/// Rebuild the groups and view groups that printed IR records on its
+/// entries. Every entry carries `__group__` or none does.
+static LogicalResult rebuildGroups(Context &Ctx, Module &M,
+                                   const std::vector<PrintedResults> &Printed) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  size_t WithGroup = count_if(
+      Printed, [](const PrintedResults &P) { return P.Group.has_value(); });
+  if (WithGroup == 0) {
+    for (const PrintedResults &P : Printed)
+      if (P.ViewGroup) {
+        D.error(P.ViewGroup->Loc, "`__view_group__` without `__group__`");
+        return failure();
+      }
+    return success();
+  }
+  bool Ok = true;
+  std::vector<FunctionGroup> Groups;
+  std::vector<std::vector<FunctionId>> Members;
+  std::vector<ViewGroup> Views;
+  std::vector<bool> HasView;
+  for (FunctionId I = 0; I < Printed.size(); ++I) {
+    const PrintedResults &P = Printed[I];
+    if (!P.Group) {
+      D.error(M.Functions[I].FuncLoc,
+              "printed IR has `__group__` on some entries but not this one");
+      Ok = false;
+      continue;
+    }
+    const GroupRef &G = *P.Group;
+    if (G.Index >= Printed.size()) {
+      D.error(G.Loc, "group index " + Twine(G.Index) + " is out of range");
+      Ok = false;
+      continue;
+    }
+    if (Groups.size() <= G.Index) {
+      Groups.resize(G.Index + 1);
+      Members.resize(G.Index + 1);
+    }
+    FunctionGroup &FG = Groups[G.Index];
+    Members[G.Index].push_back(I);
+    if (G.Role == "single") {
+      FG.Function = I;
+    } else {
+      FG.IsGroup = true;
+      if (G.Role == "functional")
+        FG.Functional = I;
+      else if (G.Role == "out")
+        FG.Out = I;
+      else if (G.Role == "inplace")
+        FG.Inplace = I;
+      else
+        FG.Mutable = I;
+    }
+    if (P.ViewGroup) {
+      const GroupRef &V = *P.ViewGroup;
+      if (V.Index >= Printed.size()) {
+        D.error(V.Loc,
+                "view group index " + Twine(V.Index) + " is out of range");
+        Ok = false;
+        continue;
+      }
+      if (Views.size() <= V.Index) {
+        Views.resize(V.Index + 1);
+        HasView.resize(V.Index + 1);
+      }
+      ViewGroup &VG = Views[V.Index];
+      if (V.Role == "view") {
+        VG.View = I;
+        HasView[V.Index] = true;
+      } else if (V.Role == "view_copy") {
+        VG.ViewCopy = I;
+      } else {
+        VG.ViewInplace = I;
+      }
+    }
+  }
+  for (size_t G = 0; G < Groups.size() && Ok; ++G) {
+    bool Single = !Groups[G].IsGroup;
+    if (Members[G].empty() || (Single && Members[G].size() != 1) ||
+        (!Single && Members[G].size() < 2)) {
+      D.error(Members[G].empty() ? SMLoc()
+                                 : M.Functions[Members[G].front()].FuncLoc,
+              "printed IR's group " + Twine(G) + " is malformed");
+      Ok = false;
+    } else if (!Single) {
+      Groups[G].Structured = M.Functions[Groups[G].Out].Structured;
+    }
+  }
+  for (size_t V = 0; V < Views.size() && Ok; ++V)
+    if (!HasView[V]) {
+      D.error(SMLoc(), "printed IR's view group " + Twine(V) + " has no view");
+      Ok = false;
+    }
+  if (!Ok)
+    return failure();
+  M.Groups = std::move(Groups);
+  M.ViewGroups = std::move(Views);
+  return success();
+}
+
 /// The functions read, one slot per entry, in file order.
 struct EntrySlots {
   std::vector<NativeFunction> Fns;
   std::vector<char> Ok;
   std::vector<std::optional<OperatorName>> FailedNames;
-  explicit EntrySlots(size_t N) : Ok(N), FailedNames(N) {
+  std::vector<PrintedResults> Printed;
+  explicit EntrySlots(size_t N) : Ok(N), FailedNames(N), Printed(N) {
     // Room for the functions variant synthesis adds (about a fifth more for
     // PyTorch), so it appends without moving the others; untouched capacity
     // costs no memory.
@@ -1111,8 +1277,9 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
         // is built lazily and so is not safe to share between threads.
         Line += std::count(LinePos, E.Loc.getPointer(), '\n');
         LinePos = E.Loc.getPointer();
-        Slots.Ok[Slot] = readEntry(Ctx, E, Line, M, File, Release,
-                                   Slots.Fns[Slot], Slots.FailedNames[Slot]);
+        Slots.Ok[Slot] =
+            readEntry(Ctx, E, Line, M, File, Release, Slots.Fns[Slot],
+                      Slots.FailedNames[Slot], Slots.Printed[Slot]);
         ++Slot;
       }
     }
@@ -1157,9 +1324,10 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
     }
     Slots.emplace(Root.Items.size());
     for (size_t I = 0; I < Root.Items.size(); ++I)
-      Slots->Ok[I] = readEntry(
-          Ctx, Root.Items[I], SM.getLineAndColumn(Root.Items[I].Loc).first, M,
-          File, Release, Slots->Fns[I], Slots->FailedNames[I]);
+      Slots->Ok[I] = readEntry(Ctx, Root.Items[I],
+                               SM.getLineAndColumn(Root.Items[I].Loc).first, M,
+                               File, Release, Slots->Fns[I],
+                               Slots->FailedNames[I], Slots->Printed[I]);
   }
 
   // Operators whose entries had errors: the checks across entries must not
@@ -1255,7 +1423,8 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   M.VariantsSynthesized =
       any_of(Fns, [](const NativeFunction &F) { return F.isGenerated(); });
   M.Functions = std::move(Fns);
-  return success();
+  // Every entry was read, so slots and functions line up.
+  return rebuildGroups(Ctx, M, Slots->Printed);
 }
 
 LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
