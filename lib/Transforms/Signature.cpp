@@ -28,6 +28,28 @@ static std::string replaceAll(StringRef S, StringRef From, StringRef To) {
   return R;
 }
 
+/// Mutable inputs that no return aliases become returns in a signature:
+/// self first, then out= arguments, then positional ones, so that an
+/// inplace or out= function and its functional variant agree.
+static void
+forEachUnreturnedMutableInput(const FunctionSchema &S,
+                              function_ref<void(const Argument &)> F) {
+  auto Visit = [&](const Argument &Arg) {
+    if (!Arg.isWrite())
+      return;
+    for (const Return &Ret : S.Returns)
+      if (Ret.Annot && *Ret.Annot == *Arg.Annot)
+        return;
+    F(Arg);
+  };
+  if (S.Args.Self)
+    Visit(*S.Args.Self);
+  for (const Argument &Arg : S.Args.Out)
+    Visit(Arg);
+  for (const Argument &Arg : S.Args.PostSelfPositional)
+    Visit(Arg);
+}
+
 FunctionSchema opgen::getSignature(const FunctionSchema &S,
                                    const SignatureOptions &Opts) {
   auto StripArg = [&](const Argument &A) {
@@ -90,28 +112,14 @@ FunctionSchema opgen::getSignature(const FunctionSchema &S,
       NR.Name.reset();
     R.Returns.push_back(std::move(NR));
   }
-  // Mutable inputs that are not returned already become returns, self
-  // first, then out= arguments, then positional ones, so that an inplace or
-  // out= function and its functional variant agree.
-  auto AddMutableInput = [&](const Argument &Arg) {
-    if (!Arg.isWrite())
-      return;
-    for (const Return &Ret : S.Returns)
-      if (Ret.Annot && *Ret.Annot == *Arg.Annot)
-        return;
+  forEachUnreturnedMutableInput(S, [&](const Argument &Arg) {
     Return NR;
     if (Opts.KeepReturnNames)
       NR.Name = Arg.Name + "_out";
     NR.Ty = Arg.Ty;
     NR.Loc = Arg.Loc;
     R.Returns.push_back(std::move(NR));
-  };
-  if (A.Self)
-    AddMutableInput(*A.Self);
-  for (const Argument &Arg : A.Out)
-    AddMutableInput(Arg);
-  for (const Argument &Arg : A.PostSelfPositional)
-    AddMutableInput(Arg);
+  });
   return R;
 }
 
@@ -209,20 +217,9 @@ std::string opgen::getSignatureText(const FunctionSchema &S,
   SmallVector<std::pair<Type, std::string>, 4> Rets;
   for (const Return &R : S.Returns)
     Rets.push_back({R.Ty, Opts.KeepReturnNames && R.Name ? *R.Name : ""});
-  auto AddMutableInput = [&](const Argument &Arg) {
-    if (!Arg.isWrite())
-      return;
-    for (const Return &Ret : S.Returns)
-      if (Ret.Annot && *Ret.Annot == *Arg.Annot)
-        return;
+  forEachUnreturnedMutableInput(S, [&](const Argument &Arg) {
     Rets.push_back({Arg.Ty, Opts.KeepReturnNames ? Arg.Name + "_out" : ""});
-  };
-  if (S.Args.Self)
-    AddMutableInput(*S.Args.Self);
-  for (const Argument &Arg : S.Args.Out)
-    AddMutableInput(Arg);
-  for (const Argument &Arg : S.Args.PostSelfPositional)
-    AddMutableInput(Arg);
+  });
   auto PrintRet = [&](const std::pair<Type, std::string> &R) {
     OS << R.first;
     if (!R.second.empty())
