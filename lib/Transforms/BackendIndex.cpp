@@ -44,10 +44,6 @@ struct IndexBuilder {
 class BackendIndexPass : public Pass {
 public:
   StringRef getArgument() const override { return "backend-index"; }
-  StringRef getDescription() const override {
-    return "build one backend index per in-tree dispatch key, and the "
-           "external backend's from --backend-yaml";
-  }
   LogicalResult run(Module &M, PassContext &PC) override;
 
 private:

@@ -41,10 +41,6 @@ const SignatureOptions ViewOpts = [] {
 class GroupPass : public Pass {
 public:
   StringRef getArgument() const override { return "group"; }
-  StringRef getDescription() const override {
-    return "group functions into functional/inplace/mutable/out groups and "
-           "view groups, in torchgen's order";
-  }
   LogicalResult run(Module &M, PassContext &PC) override {
     DiagnosticEngine &D = PC.Ctx.getDiags();
     unsigned Errors = 0;

@@ -20,9 +20,6 @@ namespace {
 class KernelNamingPass : public Pass {
 public:
   StringRef getArgument() const override { return "kernel-naming"; }
-  StringRef getDescription() const override {
-    return "store each function's cpp, dispatcher, unambiguous and root names";
-  }
   LogicalResult run(Module &M, PassContext &) override {
     for (NativeFunction &F : M.Functions) {
       KernelNames N;

@@ -587,10 +587,6 @@ namespace {
 class VariantSynthesisPass : public Pass {
 public:
   StringRef getArgument() const override { return "variant-synthesis"; }
-  StringRef getDescription() const override {
-    return "synthesize the functional and out= variants listed under "
-           "`autogen:` (torchgen's add_generated_native_functions)";
-  }
   LogicalResult run(Module &M, PassContext &PC) override {
     if (M.VariantsSynthesized) {
       PC.Ctx.getDiags().error(

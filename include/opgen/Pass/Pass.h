@@ -30,10 +30,9 @@ struct PassContext {
 class Pass {
 public:
   virtual ~Pass() = default;
-  /// The name used in -passes= (`variant-synthesis`).
+  /// The name used in -passes= (`variant-synthesis`). The description lives
+  /// once, in Transforms/Passes.def.
   virtual llvm::StringRef getArgument() const = 0;
-  /// One line for --list-passes and --help.
-  virtual llvm::StringRef getDescription() const = 0;
   virtual LogicalResult run(Module &M, PassContext &PC) = 0;
 };
 
