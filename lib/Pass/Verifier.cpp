@@ -8,7 +8,9 @@
 
 #include "opgen/Pass/PassManager.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace opgen;
 using namespace llvm;
@@ -74,12 +76,20 @@ LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
   if (AnyNames && !AllNames)
     Error(SMLoc(), "some functions have kernel names and others do not");
   if (M.BackendIndices) {
+    // Names printed into a stack buffer: thousands of lookups, no allocation.
+    auto Print = [](const OperatorName &N, SmallString<64> &Buf) {
+      Buf.clear();
+      raw_svector_ostream OS(Buf);
+      N.print(OS);
+      return StringRef(Buf);
+    };
+    SmallString<64> Buf;
     StringSet<> Ops;
     for (const NativeFunction &F : M.Functions)
-      Ops.insert(F.Func.Name.str());
+      Ops.insert(Print(F.Func.Name, Buf));
     for (const auto &[Key, Index] : *M.BackendIndices)
       for (const auto &[Op, Meta] : Index.Index)
-        if (!Ops.count(Op.str()))
+        if (!Ops.count(Print(Op, Buf)))
           Error(SMLoc(), "backend index `" + Key +
                              "` names unknown operator `" + Op.str() + "`");
   }
