@@ -126,10 +126,15 @@ FunctionSchema opgen::getSignature(const FunctionSchema &S,
 LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
                                        DiagnosticEngine &Diags,
                                        std::vector<PreGroup> &Groups,
-                                       unsigned Threads) {
-  std::vector<std::string> Texts(Fns.size());
-  parallelFor(Threads, Fns.size(),
-              [&](size_t I) { Texts[I] = getSignatureText(Fns[I].Func); });
+                                       unsigned Threads,
+                                       std::vector<std::string> *Cache) {
+  std::vector<std::string> Local;
+  std::vector<std::string> &Texts = Cache ? *Cache : Local;
+  size_t Known = std::min(Texts.size(), Fns.size());
+  Texts.resize(Fns.size());
+  parallelFor(Threads, Fns.size() - Known, [&](size_t I) {
+    Texts[Known + I] = getSignatureText(Fns[Known + I].Func);
+  });
   bool Failed = false;
   // Signatures that print alike land in one bucket; the schemas themselves
   // decide equality within it.
@@ -138,14 +143,14 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
     const NativeFunction &F = Fns[Id];
     // The signature's text identifies it; the schema itself is built only
     // for a new group.
-    std::string &Text = Texts[Id];
+    const std::string &Text = Texts[Id];
     SmallVector<size_t, 1> &Bucket = Buckets[Text];
     PreGroup *G = nullptr;
     if (!Bucket.empty()) {
       G = &Groups[Bucket.front()];
     } else {
       Bucket.push_back(Groups.size());
-      Groups.push_back(PreGroup{std::move(Text), {}});
+      Groups.push_back(PreGroup{Text, {}});
       G = &Groups.back();
     }
     SchemaKind K = F.Func.kind();

@@ -155,6 +155,8 @@ private:
   Context &Ctx;
   DiagnosticEngine &D;
   unsigned Threads;
+  /// Signature texts by FunctionId; synthesis only appends functions.
+  std::vector<std::string> SignatureTexts;
   bool Failed = false;
   /// The id of every function by name, the synthesized ones included.
   StringMap<FunctionId> ByName;
@@ -169,7 +171,8 @@ LogicalResult Synthesizer::run() {
     ByName.try_emplace(M.Functions[Id].Func.Name.str(), Id);
 
   std::vector<PreGroup> Groups;
-  if (failed(preGroupFunctions(M.Functions, D, Groups, Threads)))
+  if (failed(
+          preGroupFunctions(M.Functions, D, Groups, Threads, &SignatureTexts)))
     return failure();
   for (const PreGroup &G : Groups)
     synthesize(G);
@@ -519,9 +522,11 @@ Synthesizer::generate(const NativeFunction &Parent, SchemaKind K) {
 }
 
 void Synthesizer::checkAutogen() {
-  // Regroup with the synthesized functions, as grouping will.
+  // Regroup with the synthesized functions, as grouping will; the others'
+  // signatures are known from the first grouping.
   std::vector<PreGroup> Groups;
-  if (failed(preGroupFunctions(M.Functions, D, Groups, Threads))) {
+  if (failed(preGroupFunctions(M.Functions, D, Groups, Threads,
+                               &SignatureTexts))) {
     Failed = true;
     return;
   }

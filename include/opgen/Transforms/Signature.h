@@ -82,11 +82,15 @@ struct PreGroup {
 /// the order each signature is first met. Two functions of the same kind
 /// with the same signature are an error, reported at the second one; the
 /// second one is then left out of the result.
-/// The signatures are computed on up to \p Threads threads.
+/// The signatures are computed on up to \p Threads threads. With \p Cache,
+/// the texts it holds are taken for the first functions (valid while those
+/// functions are unchanged, as when later calls only appended functions) and
+/// the others are computed and added to it.
 LogicalResult preGroupFunctions(const std::vector<NativeFunction> &Fns,
                                 DiagnosticEngine &Diags,
                                 std::vector<PreGroup> &Groups,
-                                unsigned Threads = 1);
+                                unsigned Threads = 1,
+                                std::vector<std::string> *Cache = nullptr);
 
 } // namespace opgen
 
