@@ -2,14 +2,18 @@
 //
 // The input is a whole native_functions.yaml (and, separately, a tags.yaml).
 // When it reads without errors, all three emitters run, and the IR printed
-// by emitYaml must read back to the same schemas; a failure there is a bug,
-// reported with __builtin_trap().
+// by emitYaml must read back to the same schemas. Then the default pass
+// pipeline runs (it may reject the input, but must not crash), and the IR
+// it leaves must print and read back too. A failure is a bug, reported with
+// __builtin_trap().
 //
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/IREmitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Parse/NativeYamlReader.h"
+#include "opgen/Pass/PassManager.h"
+#include "opgen/Transforms/Passes.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -82,5 +86,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   emitSchemas(M2, Schemas2OS);
   if (Schemas2OS.str() != Schemas)
     fail("the emitted yaml reads back to different schemas", Input, Yaml);
+
+  PassManager PM;
+  for (StringRef Name : getDefaultPipeline())
+    PM.addPass(createPass(Name));
+  PassContext PC{Ctx};
+  PassInstrumentation Instr;
+  if (failed(PM.run(M, PC, Instr)))
+    return 0;
+  std::string Json3, Yaml3;
+  raw_string_ostream Json3OS(Json3), Yaml3OS(Yaml3);
+  emitJson(M, Json3OS);
+  emitYaml(M, Yaml3OS);
+  Yaml3OS.flush();
+  Context Ctx3(nulls());
+  Module M3;
+  if (failed(read(Ctx3, Yaml3, M3)))
+    fail("the IR printed after the passes does not read back", Input, Yaml3);
   return 0;
 }

@@ -123,7 +123,8 @@ public:
       Members.push_back({Key, I});
     }
     std::vector<ViewGroup> Views;
-    for (auto &[Sig, Members] : ByView) {
+    for (auto &Entry : ByView) {
+      auto &Members = Entry.second;
       auto Find = [&](int Key) -> std::optional<FunctionId> {
         for (auto &[K, Id] : Members)
           if (K == Key)
