@@ -51,7 +51,9 @@ public:
 
     // Function groups, in order of first appearance of each signature.
     std::vector<PreGroup> PreGroups;
-    if (failed(preGroupFunctions(M.Functions, D, PreGroups, PC.Threads)))
+    std::vector<std::string> Texts;
+    if (failed(
+            preGroupFunctions(M.Functions, D, PreGroups, PC.Threads, &Texts)))
       ++Errors;
     std::vector<FunctionGroup> Groups;
     for (const PreGroup &PG : PreGroups) {
@@ -113,7 +115,12 @@ public:
       }
       int Key = VK == ViewKind::NonAliasing ? static_cast<int>(F.Func.kind())
                                             : 100 + static_cast<int>(VK);
-      auto &Members = ByView[getSignatureText(F.Func, ViewOpts)];
+      // Mapping view_copy names back changes only `*_copy` and `*_scatter`
+      // signatures; the others are the ones just computed.
+      StringRef Base = F.Func.Name.Name.Base;
+      auto &Members = ByView[Base.endswith("_copy") || Base.endswith("_scatter")
+                                 ? getSignatureText(F.Func, ViewOpts)
+                                 : Texts[I]];
       if (any_of(Members, [&](const auto &P) { return P.first == Key; })) {
         Error(F, "`" + F.Func.Name.str() +
                      "` has the same view signature and kind as another "
