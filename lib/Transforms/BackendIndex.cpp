@@ -25,6 +25,9 @@
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 
@@ -37,6 +40,8 @@ namespace {
 struct IndexBuilder {
   BackendIndex Index;
   std::map<OperatorName, size_t> Position;
+  /// For in-tree indices: the same, keyed by an id per distinct name.
+  DenseMap<unsigned, size_t> PositionByNameId;
   /// The function each in-tree entry came from, for diagnostics.
   std::vector<FunctionId> From;
 };
@@ -62,6 +67,19 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx,
                               std::map<std::string, BackendIndex> &Indices) {
   DiagnosticEngine &D = Ctx.getDiags();
   bool Ok = true;
+  // torchgen keys an index by operator name, namespace aside; give each
+  // distinct name an id so the lookups below compare integers.
+  std::vector<unsigned> NameId(M.Functions.size());
+  {
+    StringMap<unsigned> Ids;
+    SmallString<64> Buf;
+    for (FunctionId Id = 0, E = M.Functions.size(); Id != E; ++Id) {
+      Buf.clear();
+      raw_svector_ostream OS(Buf);
+      M.Functions[Id].Func.Name.print(OS);
+      NameId[Id] = Ids.try_emplace(Buf, Ids.size()).first->second;
+    }
+  }
   // Keys in the order torchgen first meets them.
   std::vector<IndexBuilder> Builders;
   DenseMap<unsigned, size_t> BuilderOf;
@@ -80,7 +98,7 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx,
       }
       IndexBuilder &B = Builders[It->second];
       auto [Pos, NewOp] =
-          B.Position.try_emplace(F.Func.Name, B.Index.Index.size());
+          B.PositionByNameId.try_emplace(NameId[Id], B.Index.Index.size());
       if (!NewOp) {
         const NativeFunction &First = M.Functions[B.From[Pos->second]];
         D.error(F.FuncLoc, "duplicate kernel for operator " +
