@@ -1,12 +1,15 @@
 //===- OptMain.cpp - The opgen-opt driver as a library --------------------===//
 
 #include "opgen/Tools/OptMain.h"
+#include "opgen/Emit/BackendStubs.h"
 #include "opgen/Emit/IREmitters.h"
 #include "opgen/IR/Context.h"
+#include "opgen/Parse/BackendYamlReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Pass/PassManager.h"
 #include "opgen/Support/DiagnosticVerifier.h"
 #include "opgen/Support/OutputFile.h"
+#include "opgen/Tools/BackendStubsMain.h"
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -161,6 +164,21 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
                          ? Config.Threads
                          : std::max(1u, std::thread::hardware_concurrency());
 
+  bool Stubs = Config.Emit == OptConfig::EmitKind::BackendStubs;
+  if (Stubs && (Config.BackendYaml.empty() || Config.OutputFile == "-")) {
+    WithColor::error(ErrOS, "opgen-opt")
+        << "--emit=backend-stubs needs --backend-yaml and -o <folder>\n";
+    return failure();
+  }
+  std::string TemplateDir = Config.TemplateDir;
+  if (TemplateDir.empty() && Config.InputFile != "-") {
+    SmallString<256> Beside(sys::path::parent_path(sys::path::parent_path(
+        Config.InputFile.empty() ? "." : Config.InputFile)));
+    sys::path::append(Beside, "templates");
+    TemplateDir = std::string(Beside);
+  }
+  std::vector<GeneratedFile> Files;
+
   std::string Output;
   raw_string_ostream OS(Output);
   bool Ok = true;
@@ -191,9 +209,11 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     // those about a backend yaml, whose expectations count as well) are
     // checked like the reader's.
     bool Passed = Read;
+    BackendYaml B;
     if (Read) {
       PassContext PC{Ctx};
       PC.Threads = Threads;
+      PC.BackendYamlOut = &B;
       if (!Config.BackendYaml.empty()) {
         PC.BackendYamlBuffer = loadFile(Ctx, Config.BackendYaml);
         if (!PC.BackendYamlBuffer)
@@ -228,11 +248,23 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     case OptConfig::EmitKind::Yaml:
       emitYaml(M, OS);
       break;
+    case OptConfig::EmitKind::BackendStubs: {
+      BackendStubsOptions O;
+      O.TemplateDir = TemplateDir;
+      O.OutputDirSpelling = Config.OutputFile;
+      if (failed(emitBackendStubs(Ctx, M, B, O, Files)))
+        Ok = false;
+      break;
+    }
     }
   }
   if (!Ok)
     return failure();
-  if (Config.Emit != OptConfig::EmitKind::None) {
+  if (Stubs) {
+    if (failed(
+            writeGeneratedFiles(Config.OutputFile, Files, ErrOS, "opgen-opt")))
+      return failure();
+  } else if (Config.Emit != OptConfig::EmitKind::None) {
     if (Expected<WriteStatus> W =
             writeFileIfChanged(Config.OutputFile, OS.str());
         !W) {
@@ -272,8 +304,17 @@ int opgen::optMain(int Argc, char **Argv) {
                             "the IR-JSON comparison document"),
                  clEnumValN(OptConfig::EmitKind::Schemas, "schemas",
                             "one schema per line"),
+                 clEnumValN(OptConfig::EmitKind::BackendStubs, "backend-stubs",
+                            "the --backend-yaml backend's C++ files (as "
+                            "gen_backend_stubs writes them) into the -o "
+                            "folder"),
                  clEnumValN(OptConfig::EmitKind::None, "none", "nothing")),
       cl::cat(Cat));
+  cl::opt<std::string> TemplateDir(
+      "template-dir",
+      cl::desc("Templates for --emit=backend-stubs (default: templates/ "
+               "beside the input's folder)"),
+      cl::value_desc("dir"), cl::cat(Cat));
   cl::opt<bool> Verify("verify-diagnostics",
                        cl::desc("Check expected-error comments in the input"),
                        cl::cat(Cat));
@@ -336,6 +377,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.InputFile = Input;
   C.TagsFile = Tags;
   C.OutputFile = Out;
+  C.TemplateDir = TemplateDir;
   C.Emit = Emit;
   C.VerifyDiagnostics = Verify;
   C.SplitInputFile = Split;

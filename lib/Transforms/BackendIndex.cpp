@@ -195,6 +195,8 @@ BackendIndexPass::buildExternal(Module &M, PassContext &PC,
   if (!Backward.empty() && B.AutogradKey)
     Ok &=
         succeeded(Create(Backward, *B.AutogradKey, B.AutogradLoc, "autograd"));
+  if (Ok && PC.BackendYamlOut)
+    *PC.BackendYamlOut = std::move(B);
   return success(Ok);
 }
 

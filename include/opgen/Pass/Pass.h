@@ -17,12 +17,18 @@
 
 namespace opgen {
 
+struct BackendYaml;
+
 /// What a pass may read besides the Module.
 struct PassContext {
   Context &Ctx;
   /// The external backend yaml (--backend-yaml) in the Context's SourceMgr,
   /// or 0 when there is none.
   unsigned BackendYamlBuffer = 0;
+  /// When set, backend-index stores the backend yaml as it read it here,
+  /// for emitters that need more of it than the indices (class name, C++
+  /// namespace).
+  BackendYaml *BackendYamlOut = nullptr;
   /// Threads a pass may use; results must not depend on it.
   unsigned Threads = 1;
 };

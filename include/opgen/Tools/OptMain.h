@@ -22,14 +22,18 @@ namespace opgen {
 
 /// Every setting of one opgen-opt run.
 struct OptConfig {
-  enum class EmitKind { None, Schemas, Json, Yaml };
+  enum class EmitKind { None, Schemas, Json, Yaml, BackendStubs };
 
   /// native_functions.yaml to read; "-" is standard input.
   std::string InputFile = "-";
   /// tags.yaml; empty means `tags.yaml` beside the input, if there is one.
   std::string TagsFile;
-  /// Where the output goes; "-" is standard output.
+  /// Where the output goes; "-" is standard output. For backend stubs, the
+  /// output folder.
   std::string OutputFile = "-";
+  /// The templates for --emit=backend-stubs; empty means `templates` beside
+  /// the input's folder (ATen/native/../templates).
+  std::string TemplateDir;
   EmitKind Emit = EmitKind::Yaml;
   /// Check `expected-error` comments instead of printing diagnostics.
   bool VerifyDiagnostics = false;

@@ -1,0 +1,73 @@
+//===- CodeTemplate.h - torchgen's CodeTemplate substitution ----*- C++ -*-===//
+//
+// The C++ torchgen writes comes from template files with `$name` and
+// `${name}` placeholders. The rules, which our output must follow to the
+// byte, are those of torchgen's CodeTemplate:
+//
+//  - A placeholder that is the first thing on its line (after blanks) is a
+//    block: the value (a list, or one string) is split into lines, each
+//    non-blank line gets the placeholder's indentation, trailing blanks are
+//    cut from every line and blank lines from the end.
+//  - Elsewhere a list is joined with ", "; `${,name}` puts ", " before a
+//    non-empty list and `${name,}` after it. A string is inserted as is.
+//  - `$` not followed by an identifier (or `{identifier}`) stays as written.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_EMIT_CODETEMPLATE_H
+#define OPGEN_EMIT_CODETEMPLATE_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// A placeholder's value: one string, or a list of strings.
+class TemplateValue {
+public:
+  TemplateValue() = default;
+  TemplateValue(std::string S) : Scalar(std::move(S)) {}
+  TemplateValue(const char *S) : Scalar(S) {}
+  TemplateValue(llvm::StringRef S) : Scalar(S.str()) {}
+  TemplateValue(std::vector<std::string> L)
+      : List(std::move(L)), IsList(true) {}
+
+  bool isList() const { return IsList; }
+  const std::string &getScalar() const { return Scalar; }
+  const std::vector<std::string> &getList() const { return List; }
+
+private:
+  std::string Scalar;
+  std::vector<std::string> List;
+  bool IsList = false;
+};
+
+/// The values of a template's placeholders, by name.
+using TemplateEnv = llvm::StringMap<TemplateValue>;
+
+class CodeTemplate {
+public:
+  explicit CodeTemplate(std::string Pattern, std::string Name = "")
+      : Pattern(std::move(Pattern)), Name(std::move(Name)) {}
+
+  /// Read a template file.
+  static llvm::Expected<CodeTemplate> fromFile(llvm::StringRef Path);
+
+  /// Substitute every placeholder; a placeholder without a value in \p Env
+  /// is an error naming it and the template.
+  llvm::Expected<std::string> substitute(const TemplateEnv &Env) const;
+
+  llvm::StringRef getName() const { return Name; }
+
+private:
+  std::string Pattern;
+  std::string Name;
+};
+
+} // namespace opgen
+
+#endif // OPGEN_EMIT_CODETEMPLATE_H

@@ -1,0 +1,90 @@
+//===- RegisterDispatchKey.h - Register<Key>.cpp pieces ---------*- C++ -*-===//
+//
+// Register<Key>.cpp registers one dispatch key's kernels with the
+// dispatcher. For every function the key has a kernel for (or, for an
+// out= or inplace function, a functional kernel to fall back on) it holds a
+// wrapper with the dispatcher's signature that checks devices, sets the
+// device guard and calls the kernel, and an `m.impl(...)` line registering
+// the wrapper. This emitter is torchgen's RegisterDispatchKey
+// (torchgen/dest/register_dispatch_key.py), parameterised by a backend index
+// so that external backends and in-tree keys share it.
+//
+// Supported today: unstructured kernels following the dispatcher API, which
+// is everything an external backend has. In-tree keys (native signatures,
+// structured kernels) are reported as not yet supported.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_EMIT_REGISTERDISPATCHKEY_H
+#define OPGEN_EMIT_REGISTERDISPATCHKEY_H
+
+#include "opgen/IR/Context.h"
+#include "opgen/IR/Module.h"
+#include "opgen/Support/LogicalResult.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// Which piece of Register<Key>.cpp to generate.
+enum class RegisterTarget {
+  /// The wrappers, in an anonymous namespace.
+  AnonymousDefinition,
+  /// The `m.impl("op", TORCH_FN(wrapper));` lines.
+  Registration,
+};
+
+class RegisterDispatchKeyEmitter {
+public:
+  /// \p ClassMethodName is the class external kernels are members of
+  /// (`XLANativeFunctions`); in-tree kernels are free functions.
+  RegisterDispatchKeyEmitter(Context &Ctx, const Module &M,
+                             const BackendIndex &Index,
+                             std::optional<std::string> ClassMethodName);
+
+  /// Append the code for one entry of M.Groups to \p Out. Reports a
+  /// diagnostic at the function and fails on what cannot be generated.
+  LogicalResult emit(const FunctionGroup &G, RegisterTarget T,
+                     std::vector<std::string> &Out) const;
+
+  /// Whether the index has a kernel for \p F, and which.
+  const BackendMetadata *getKernel(const NativeFunction &F) const;
+
+private:
+  std::optional<std::string> emitUnstructured(const NativeFunction &F,
+                                              const FunctionGroup *G,
+                                              RegisterTarget T,
+                                              bool &Failed) const;
+  std::optional<std::string> emitOutInplaceWrapper(const NativeFunction &F,
+                                                   const FunctionGroup &G,
+                                                   bool &Failed) const;
+  std::string wrapperPrefix(const NativeFunction &F) const;
+  void error(const NativeFunction &F, const llvm::Twine &Msg) const;
+
+  Context &Ctx;
+  const Module &M;
+  const BackendIndex &Index;
+  std::optional<std::string> ClassMethodName;
+  /// Each function's kernel for this key, by FunctionId.
+  std::vector<const BackendMetadata *> Kernels;
+  bool CudaKey = false;
+};
+
+/// The `#include` lines for a key's registrations.
+std::vector<std::string> getRegistrationHeaders(const BackendIndex &Index,
+                                                bool PerOperatorHeaders,
+                                                bool Rocm);
+
+/// The helper functions (create_out, resize_out, check_inplace, ...) a key's
+/// registration file defines.
+std::vector<std::string> getRegistrationHelpers(const BackendIndex &Index);
+
+/// A function group's members in torchgen's order: functional, out,
+/// inplace, mutable; or the single function.
+std::vector<FunctionId> getGroupFunctions(const FunctionGroup &G);
+
+} // namespace opgen
+
+#endif // OPGEN_EMIT_REGISTERDISPATCHKEY_H

@@ -1,0 +1,65 @@
+//===- BackendStubsMain.h - opgen-backend-stubs as a library ----*- C++ -*-===//
+//
+// opgen-backend-stubs replaces `python -m torchgen.gen_backend_stubs`: it
+// reads native_functions.yaml and a backend yaml and writes the backend's
+// <Key>NativeFunctions.h, Register<Key>.cpp and RegisterAutograd<Key>.cpp.
+// Fill a BackendStubsConfig and call runBackendStubs, or call
+// backendStubsMain with a command line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_TOOLS_BACKENDSTUBSMAIN_H
+#define OPGEN_TOOLS_BACKENDSTUBSMAIN_H
+
+#include "opgen/Support/LogicalResult.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace opgen {
+
+struct BackendStubsConfig {
+  /// The backend yaml (-s).
+  std::string SourceYaml;
+  /// The output folder (-o), as written: the generated code includes the
+  /// header through this spelling.
+  std::string OutputDir;
+  /// The ATen folder with native/native_functions.yaml, native/tags.yaml
+  /// and templates/.
+  std::string SourcePath;
+  /// A C++ file with the kernel definitions to check (--impl-path).
+  std::string ImplPath;
+  /// Report the files that would be written, write none.
+  bool DryRun = false;
+  /// Threads for reading native_functions.yaml; 0: one per core.
+  unsigned Threads = 0;
+};
+
+/// Run one configuration. Diagnostics go to \p ErrOS, the --dry-run report
+/// to \p OutOS. Nothing is written when an error was reported.
+LogicalResult runBackendStubs(const BackendStubsConfig &Config,
+                              llvm::raw_ostream &OutOS,
+                              llvm::raw_ostream &ErrOS);
+
+struct GeneratedFile;
+
+/// Write \p Files into \p Dir (created if needed) atomically, each only if
+/// its content changed. Reports failures to \p ErrOS as \p Tool.
+LogicalResult writeGeneratedFiles(llvm::StringRef Dir,
+                                  const std::vector<GeneratedFile> &Files,
+                                  llvm::raw_ostream &ErrOS,
+                                  llvm::StringRef Tool);
+
+/// Parse the command line (gen_backend_stubs' flags in both spellings) and
+/// run; returns the exit status.
+int backendStubsMain(int Argc, char **Argv);
+
+} // namespace opgen
+
+#endif // OPGEN_TOOLS_BACKENDSTUBSMAIN_H

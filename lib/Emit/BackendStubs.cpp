@@ -1,0 +1,323 @@
+//===- BackendStubs.cpp - An external backend's C++ glue ------------------===//
+
+#include "opgen/Emit/BackendStubs.h"
+#include "opgen/Emit/CodeTemplate.h"
+#include "opgen/Emit/CppTypes.h"
+#include "opgen/Emit/RegisterDispatchKey.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace opgen;
+using namespace llvm;
+
+/// torchgen names the generator in the files it writes; ours are drop-in
+/// replacements, so they name the same one.
+static const char *const Generator = "torchgen/gen_backend_stubs.py";
+
+std::string opgen::getBackendClassName(const BackendYaml &B) {
+  if (B.ClassName)
+    return *B.ClassName;
+  return (B.BackendKey ? toString(*B.BackendKey).str() : B.Backend) +
+         "NativeFunctions";
+}
+
+/// `namespace a {` lines for `a::b`, and their closing lines.
+static std::pair<std::string, std::string>
+namespaceLines(StringRef CppNamespace) {
+  SmallVector<StringRef, 2> Parts;
+  CppNamespace.split(Parts, "::");
+  std::string Prologue, Epilogue;
+  for (size_t I = 0; I != Parts.size(); ++I) {
+    if (I)
+      Prologue += "\n";
+    Prologue += ("namespace " + Parts[I] + " {").str();
+  }
+  for (size_t I = Parts.size(); I-- > 0;) {
+    Epilogue += ("} // namespace " + Parts[I]).str();
+    if (I)
+      Epilogue += "\n";
+  }
+  return {Prologue, Epilogue};
+}
+
+namespace {
+/// Everything the generation of one backend needs, checked up front.
+class BackendStubsEmitter {
+public:
+  BackendStubsEmitter(Context &Ctx, const Module &M, const BackendYaml &B,
+                      const BackendStubsOptions &O)
+      : Ctx(Ctx), D(Ctx.getDiags()), M(M), B(B), O(O) {}
+
+  LogicalResult run(std::vector<GeneratedFile> &Files);
+
+private:
+  LogicalResult checkTypes(const BackendIndex &I);
+  LogicalResult checkSymIntKernels();
+  std::vector<std::string> declarations(const BackendIndex &I) const;
+  Expected<std::string> substitute(StringRef TemplateName,
+                                   const TemplateEnv &Env) const;
+  LogicalResult registrations(const BackendIndex &I,
+                              std::vector<GeneratedFile> &Files);
+
+  Context &Ctx;
+  DiagnosticEngine &D;
+  const Module &M;
+  const BackendYaml &B;
+  const BackendStubsOptions &O;
+  std::string ClassName;
+};
+} // namespace
+
+Expected<std::string>
+BackendStubsEmitter::substitute(StringRef TemplateName,
+                                const TemplateEnv &Env) const {
+  SmallString<256> Path(O.TemplateDir);
+  sys::path::append(Path, TemplateName);
+  Expected<CodeTemplate> T = CodeTemplate::fromFile(Path);
+  if (!T)
+    return T.takeError();
+  return T->substitute(Env);
+}
+
+/// The C++ API must know every type of the functions we generate code for.
+LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
+  std::set<OperatorName> Named;
+  for (const auto &[Name, Meta] : I.Index)
+    Named.insert(Name);
+  bool Ok = true;
+  for (const FunctionGroup &G : *M.Groups) {
+    std::vector<FunctionId> Ids = getGroupFunctions(G);
+    if (none_of(Ids, [&](FunctionId Id) {
+          return Named.count(M.Functions[Id].Func.Name);
+        }))
+      continue;
+    for (FunctionId Id : Ids) {
+      const NativeFunction &F = M.Functions[Id];
+      std::optional<std::string> Why;
+      F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
+        Why = checkCppType(A.Ty, /*IsReturn=*/false);
+        return Why.has_value();
+      });
+      for (const Return &R : F.Func.Returns)
+        if (!Why)
+          Why = checkCppType(R.Ty, /*IsReturn=*/true);
+      if (Why) {
+        D.error(F.FuncLoc,
+                "cannot generate C++ for `" + F.Func.Name.str() + "`: " + *Why);
+        Ok = false;
+      }
+    }
+  }
+  return success(Ok);
+}
+
+/// A `symint:` entry makes the kernel take SymInt; torchgen cannot make its
+/// declaration when the operator has no SymInt argument.
+LogicalResult BackendStubsEmitter::checkSymIntKernels() {
+  std::map<OperatorName, const NativeFunction *> ByName;
+  for (const NativeFunction &F : M.Functions)
+    ByName[F.Func.Name] = &F;
+  bool Ok = true;
+  auto Check = [&](const BackendYamlOp &Op) {
+    if (!B.isSymInt(Op))
+      return;
+    auto It = ByName.find(Op.Name);
+    if (It == ByName.end() || It->second->Func.Args.hasSymIntArg())
+      return;
+    SMLoc Loc = Op.Loc;
+    for (const BackendYamlSymInt &S : B.SymInt)
+      if (S.Spelling == Op.Spelling)
+        Loc = S.Loc;
+    D.error(Loc, "`symint` lists `" + Op.Spelling +
+                     "`, which has no SymInt arguments; torchgen cannot "
+                     "declare its kernel `" +
+                     dispatcherName(It->second->Func) + "_symint`");
+    Ok = false;
+  };
+  for (const BackendYamlOp *Op : B.backendOps())
+    Check(*Op);
+  for (const BackendYamlOp &Op : B.Autograd)
+    Check(Op);
+  return success(Ok);
+}
+
+std::vector<std::string>
+BackendStubsEmitter::declarations(const BackendIndex &I) const {
+  std::map<OperatorName, const BackendMetadata *> Kernels;
+  for (const auto &[Name, Meta] : I.Index)
+    Kernels[Name] = &Meta;
+  // A backend may give several operators one kernel name; each declaration
+  // is written once, sorted.
+  std::set<std::string> Decls;
+  for (const FunctionGroup &G : *M.Groups)
+    for (FunctionId Id : getGroupFunctions(G)) {
+      const NativeFunction &F = M.Functions[Id];
+      auto It = Kernels.find(F.Func.Name);
+      if (It == Kernels.end() ||
+          StringRef(It->second->Kernel).contains("legacy::"))
+        continue;
+      const std::string &Kernel = It->second->Kernel;
+      DispatcherSignature Sig(F, "", StringRef(Kernel).contains("_symint"));
+      Decls.insert("static " + Sig.decl(&Kernel) + ";");
+    }
+  return {Decls.begin(), Decls.end()};
+}
+
+LogicalResult
+BackendStubsEmitter::registrations(const BackendIndex &I,
+                                   std::vector<GeneratedFile> &Files) {
+  RegisterDispatchKeyEmitter E(Ctx, M, I, ClassName);
+  std::vector<std::string> Registrations, Definitions;
+  bool Ok = true;
+  for (const FunctionGroup &G : *M.Groups) {
+    Ok &= succeeded(E.emit(G, RegisterTarget::Registration, Registrations));
+    Ok &=
+        succeeded(E.emit(G, RegisterTarget::AnonymousDefinition, Definitions));
+  }
+  if (!Ok)
+    return failure();
+
+  const std::string &Key = I.Key;
+  std::string Lower = StringRef(Key).lower();
+  TemplateEnv Static;
+  Static["dispatch_key"] = Key;
+  Static["dispatch_registrations_body"] = std::move(Registrations);
+  Expected<std::string> StaticInit =
+      CodeTemplate("TORCH_LIBRARY_IMPL(aten, $dispatch_key, m) {\n"
+                   "    $dispatch_registrations_body\n}",
+                   "static registrations")
+          .substitute(Static);
+  if (!StaticInit) {
+    D.fileError(O.TemplateDir, toString(StaticInit.takeError()));
+    return failure();
+  }
+
+  auto [Prologue, Epilogue] = namespaceLines("at");
+  TemplateEnv Defs;
+  Defs["generated_comment"] = std::string("@") + "generated by " + Generator +
+                              " from RegisterDispatchDefinitions.ini";
+  Defs["ns_prologue"] = Prologue;
+  Defs["ns_epilogue"] = Epilogue;
+  Defs["static_init_dispatch_registrations"] = std::move(*StaticInit);
+  Defs["deferred_dispatch_registrations"] = "";
+  Defs["dispatch_namespace"] = Lower;
+  Defs["dispatch_namespaced_definitions"] = "";
+  Defs["dispatch_anonymous_definitions"] = std::move(Definitions);
+  Expected<std::string> DefsText =
+      substitute("RegisterDispatchDefinitions.ini", Defs);
+  if (!DefsText) {
+    D.fileError(O.TemplateDir, toString(DefsText.takeError()));
+    return failure();
+  }
+  std::vector<std::string> DefLines;
+  for (StringRef Rest = *DefsText;;) {
+    auto [Line, Tail] = Rest.split('\n');
+    DefLines.push_back(Line.str());
+    if (Line.size() == Rest.size())
+      break;
+    Rest = Tail;
+  }
+
+  TemplateEnv Env;
+  Env["generated_comment"] = std::string("@") + "generated by " + Generator +
+                             " from RegisterDispatchKey.cpp";
+  Env["extra_cuda_headers"] = "";
+  Env["external_backend_headers"] = "#include \"" + O.OutputDirSpelling + "/" +
+                                    toString(*B.BackendKey).str() +
+                                    "NativeFunctions.h\"";
+  Env["ops_headers"] = "#include <ATen/Functions.h>";
+  Env["DispatchKey"] = Key;
+  Env["dispatch_namespace"] = Lower;
+  Env["dispatch_headers"] =
+      getRegistrationHeaders(I, /*PerOperatorHeaders=*/false, /*Rocm=*/false);
+  Env["dispatch_helpers"] = getRegistrationHelpers(I);
+  Env["dispatch_definitions"] = std::move(DefLines);
+  Expected<std::string> Text = substitute("RegisterDispatchKey.cpp", Env);
+  if (!Text) {
+    D.fileError(O.TemplateDir, toString(Text.takeError()));
+    return failure();
+  }
+  Files.push_back({"Register" + Key + ".cpp", std::move(*Text)});
+  return success();
+}
+
+LogicalResult BackendStubsEmitter::run(std::vector<GeneratedFile> &Files) {
+  // Nothing to generate for a backend without operators of its own, as with
+  // torchgen (a backend may start from an empty list).
+  if (!B.BackendKey)
+    return success();
+  if (!M.Groups || !M.BackendIndices) {
+    D.error(B.BackendLoc, "generating backend stubs needs the default "
+                          "pipeline (groups and backend indices) to have run");
+    return failure();
+  }
+  std::string Key = toString(*B.BackendKey).str();
+  auto It = M.BackendIndices->find(Key);
+  if (It == M.BackendIndices->end()) {
+    D.error(B.BackendLoc, "no backend index for `" + Key +
+                              "`; run the backend-index pass with this yaml");
+    return failure();
+  }
+  const BackendIndex &Backend = It->second;
+  const BackendIndex *Autograd = nullptr;
+  if (B.AutogradKey) {
+    auto A = M.BackendIndices->find(toString(*B.AutogradKey).str());
+    if (A != M.BackendIndices->end())
+      Autograd = &A->second;
+  }
+  ClassName = getBackendClassName(B);
+
+  bool Ok = succeeded(checkSymIntKernels());
+  Ok &= succeeded(checkTypes(Backend));
+  if (Autograd)
+    Ok &= succeeded(checkTypes(*Autograd));
+  if (!Ok)
+    return failure();
+
+  std::vector<std::string> Decls = declarations(Backend);
+  if (Autograd) {
+    std::vector<std::string> More = declarations(*Autograd);
+    Decls.insert(Decls.end(), More.begin(), More.end());
+  }
+  auto [Prologue, Epilogue] = namespaceLines(B.CppNamespace);
+  TemplateEnv Env;
+  Env["generated_comment"] =
+      "Autogenerated file by gen_backend_stubs.py. Do not edit directly!";
+  Env["namespace_prologue"] = Prologue;
+  Env["class_name"] = ClassName;
+  Env["namespace_epilogue"] = Epilogue;
+  Env["dispatch_declarations"] = std::move(Decls);
+  Env["BackendName"] = "";
+  Env["DispatchKey"] = Key;
+  Expected<std::string> Header =
+      substitute("DispatchKeyNativeFunctions.h", Env);
+  if (!Header) {
+    D.fileError(O.TemplateDir, toString(Header.takeError()));
+    return failure();
+  }
+  Files.push_back({Key + "NativeFunctions.h", std::move(*Header)});
+
+  if (failed(registrations(Backend, Files)))
+    return failure();
+  if (Autograd && failed(registrations(*Autograd, Files)))
+    return failure();
+  return success();
+}
+
+LogicalResult opgen::emitBackendStubs(Context &Ctx, const Module &M,
+                                      const BackendYaml &B,
+                                      const BackendStubsOptions &Options,
+                                      std::vector<GeneratedFile> &Files) {
+  std::vector<GeneratedFile> Out;
+  if (failed(BackendStubsEmitter(Ctx, M, B, Options).run(Out)))
+    return failure();
+  Files.insert(Files.end(), std::make_move_iterator(Out.begin()),
+               std::make_move_iterator(Out.end()));
+  return success();
+}

@@ -1,0 +1,183 @@
+//===- CodeTemplate.cpp - torchgen's CodeTemplate substitution ------------===//
+//
+// A hand-written scanner instead of a regex: it accepts what torchgen's
+// pattern `(^[^\n\S]*)?\$([^\d\W]\w*|\{,?[^\d\W]\w*\,?})` accepts, with
+// Python's notions of whitespace and line breaks (ASCII part).
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Emit/CodeTemplate.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace opgen;
+using namespace llvm;
+
+/// Python's str.isspace() for ASCII.
+static bool isPySpace(char C) {
+  return C == ' ' || (C >= '\t' && C <= '\r') || (C >= '\x1c' && C <= '\x1f');
+}
+
+/// Whitespace other than a newline: `[^\n\S]`.
+static bool isBlank(char C) { return C != '\n' && isPySpace(C); }
+
+static bool isIdentStart(char C) { return isAlpha(C) || C == '_'; }
+static bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
+
+/// Python's str.splitlines() (ASCII line boundaries).
+static void splitLines(StringRef S, std::vector<StringRef> &Out) {
+  size_t Start = 0, I = 0, E = S.size();
+  while (I < E) {
+    char C = S[I];
+    if (C == '\n' || C == '\r' || C == '\v' || C == '\f' ||
+        (C >= '\x1c' && C <= '\x1e')) {
+      Out.push_back(S.slice(Start, I));
+      if (C == '\r' && I + 1 < E && S[I + 1] == '\n')
+        ++I;
+      Start = ++I;
+      continue;
+    }
+    ++I;
+  }
+  if (Start < E)
+    Out.push_back(S.slice(Start, E));
+}
+
+static StringRef pyRStrip(StringRef S) {
+  size_t E = S.size();
+  while (E && isPySpace(S[E - 1]))
+    --E;
+  return S.take_front(E);
+}
+
+static bool isPyBlankLine(StringRef S) {
+  for (char C : S)
+    if (!isPySpace(C))
+      return false;
+  return true;
+}
+
+namespace {
+/// A placeholder found at some position of the pattern.
+struct Placeholder {
+  StringRef Key;
+  bool CommaBefore = false, CommaAfter = false;
+  /// Length of the placeholder text, `$` included.
+  size_t Length = 0;
+};
+} // namespace
+
+/// Match `$name` or `${,name,}` at the start of \p S.
+static bool matchPlaceholder(StringRef S, Placeholder &P) {
+  if (S.size() < 2 || S[0] != '$')
+    return false;
+  if (isIdentStart(S[1])) {
+    size_t E = 2;
+    while (E < S.size() && isIdentChar(S[E]))
+      ++E;
+    P.Key = S.slice(1, E);
+    P.Length = E;
+    return true;
+  }
+  if (S[1] != '{')
+    return false;
+  size_t I = 2;
+  bool Before = false, After = false;
+  if (I < S.size() && S[I] == ',') {
+    Before = true;
+    ++I;
+  }
+  if (I >= S.size() || !isIdentStart(S[I]))
+    return false;
+  size_t KeyStart = I;
+  while (I < S.size() && isIdentChar(S[I]))
+    ++I;
+  size_t KeyEnd = I;
+  if (I < S.size() && S[I] == ',') {
+    After = true;
+    ++I;
+  }
+  if (I >= S.size() || S[I] != '}')
+    return false;
+  P.Key = S.slice(KeyStart, KeyEnd);
+  P.CommaBefore = Before;
+  P.CommaAfter = After;
+  P.Length = I + 1;
+  return true;
+}
+
+/// A block placeholder's text: every line of every element, indented when
+/// not blank, right-stripped, without trailing blank lines.
+static std::string indentLines(StringRef Indent, const TemplateValue &V) {
+  std::vector<StringRef> Lines;
+  if (V.isList())
+    for (const std::string &E : V.getList())
+      splitLines(E, Lines);
+  else
+    splitLines(V.getScalar(), Lines);
+  std::string Out;
+  for (size_t I = 0, E = Lines.size(); I != E; ++I) {
+    if (I)
+      Out += '\n';
+    if (!isPyBlankLine(Lines[I])) {
+      Out += Indent;
+      Out += pyRStrip(Lines[I]);
+    }
+  }
+  return pyRStrip(Out).str();
+}
+
+Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return createStringError(Buf.getError(), "cannot read template '%s': %s",
+                             Path.str().c_str(),
+                             Buf.getError().message().c_str());
+  return CodeTemplate((*Buf)->getBuffer().str(), Path.str());
+}
+
+Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
+  StringRef P = Pattern;
+  std::string Out;
+  Out.reserve(P.size() * 2);
+  size_t I = 0, E = P.size();
+  while (I < E) {
+    bool LineStart = I == 0 || P[I - 1] == '\n';
+    size_t J = I;
+    if (LineStart)
+      while (J < E && isBlank(P[J]))
+        ++J;
+    Placeholder PH;
+    // Only a line's leading blanks may come before a placeholder in a match.
+    if ((J == I && P[I] != '$') || !matchPlaceholder(P.substr(J), PH)) {
+      Out += P[I++];
+      continue;
+    }
+    auto It = Env.find(PH.Key);
+    if (It == Env.end())
+      return createStringError(inconvertibleErrorCode(),
+                               "template '%s' uses `$%s`, which has no value",
+                               Name.c_str(), PH.Key.str().c_str());
+    const TemplateValue &V = It->second;
+    if (LineStart) {
+      Out += indentLines(P.slice(I, J), V);
+    } else if (V.isList()) {
+      const std::vector<std::string> &L = V.getList();
+      if (!L.empty() && PH.CommaBefore)
+        Out += ", ";
+      for (size_t K = 0; K != L.size(); ++K) {
+        if (K)
+          Out += ", ";
+        Out += L[K];
+      }
+      if (!L.empty() && PH.CommaAfter)
+        Out += ", ";
+    } else {
+      Out += V.getScalar();
+    }
+    I = J + PH.Length;
+  }
+  return Out;
+}

@@ -1,0 +1,339 @@
+//===- CppTypes.cpp - Schema types as C++ types ---------------------------===//
+
+#include "opgen/Emit/CppTypes.h"
+
+using namespace opgen;
+using namespace llvm;
+
+void CType::print(std::string &Out) const {
+  switch (K) {
+  case Base:
+    Out += Name;
+    return;
+  case ConstRef:
+    Out += "const ";
+    elem().print(Out);
+    Out += " &";
+    return;
+  case MutRef:
+    elem().print(Out);
+    Out += " &";
+    return;
+  case Optional:
+    Out += "::std::optional<";
+    elem().print(Out);
+    Out += ">";
+    return;
+  case Vector:
+    Out += "::std::vector<";
+    elem().print(Out);
+    Out += ">";
+    return;
+  case Array:
+    Out += "::std::array<";
+    elem().print(Out);
+    Out += "," + std::to_string(Size) + ">";
+    return;
+  case ArrayRef:
+    Out += "at::ArrayRef<";
+    elem().print(Out);
+    Out += ">";
+    return;
+  case List:
+    Out += "c10::List<";
+    elem().print(Out);
+    Out += ">";
+    return;
+  case Tuple:
+    Out += "::std::tuple<";
+    for (size_t I = 0; I != Elems.size(); ++I) {
+      if (I)
+        Out += ",";
+      Elems[I].print(Out);
+    }
+    Out += ">";
+    return;
+  }
+}
+
+std::string CType::str() const {
+  std::string S;
+  print(S);
+  return S;
+}
+
+std::string Binding::defn() const { return type() + " " + Name; }
+
+/// torchgen's BaseTypeToCppMapping; null for base types it lacks.
+static const char *baseCppName(BaseTy B) {
+  switch (B) {
+  case BaseTy::Int:
+    return "int64_t";
+  case BaseTy::Float:
+    return "double";
+  case BaseTy::Bool:
+    return "bool";
+  case BaseTy::Str:
+    return "c10::string_view";
+  case BaseTy::Generator:
+    return "at::Generator";
+  case BaseTy::ScalarType:
+    return "at::ScalarType";
+  case BaseTy::Tensor:
+    return "at::Tensor";
+  case BaseTy::DimVector:
+    return "at::DimVector";
+  case BaseTy::Layout:
+    return "at::Layout";
+  case BaseTy::Device:
+    return "at::Device";
+  case BaseTy::DeviceIndex:
+    return "at::DeviceIndex";
+  case BaseTy::Scalar:
+    return "at::Scalar";
+  case BaseTy::MemoryFormat:
+    return "at::MemoryFormat";
+  case BaseTy::QScheme:
+    return "at::QScheme";
+  case BaseTy::Storage:
+    return "at::Storage";
+  case BaseTy::Stream:
+    return "at::Stream";
+  case BaseTy::SymInt:
+    return "c10::SymInt";
+  case BaseTy::SymBool:
+    return "c10::SymBool";
+  case BaseTy::Dimname:
+  case BaseTy::GraphModule:
+  case BaseTy::ConstQuantizerPtr:
+    return nullptr;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> opgen::checkCppType(Type T, bool IsReturn) {
+  switch (T.getKind()) {
+  case Type::Base:
+    if (!baseCppName(T.getBaseTy()))
+      return "type `" + T.str() + "` has no C++ type in torchgen 2.14";
+    return std::nullopt;
+  case Type::CustomClass:
+    return "custom class type `" + T.str() + "` has no C++ type in torchgen";
+  case Type::Optional: {
+    Type E = T.getElementType();
+    // Only optional value types and `Tensor?` can be returned.
+    if (IsReturn && !E.isBase(BaseTy::Tensor) && E.getKind() != Type::Base &&
+        !(E.getKind() == Type::List && E.getElementType().isBase(BaseTy::Bool)))
+      return "return type `" + T.str() + "` has no C++ type in torchgen";
+    if (IsReturn && E.isBase(BaseTy::Scalar))
+      return "return type `" + T.str() + "` has no C++ type in torchgen";
+    return checkCppType(E, IsReturn);
+  }
+  case Type::List: {
+    Type E = T.getElementType();
+    if (E.isBase(BaseTy::Bool) && !T.getSize())
+      return "`bool[]` needs a size to have a C++ type";
+    if (IsReturn && T.getSize() && !E.isBase(BaseTy::Bool))
+      return "fixed-size list return type `" + T.str() +
+             "` has no C++ type in torchgen";
+    return checkCppType(E, IsReturn);
+  }
+  }
+  return std::nullopt;
+}
+
+/// cpp.valuetype_type: types that look the same as arguments and returns.
+static std::optional<CType> valueCType(Type T, bool SymInt) {
+  switch (T.getKind()) {
+  case Type::Base: {
+    BaseTy B = T.getBaseTy();
+    if (B == BaseTy::Tensor || B == BaseTy::Scalar)
+      return std::nullopt;
+    if (B == BaseTy::SymInt)
+      return CType::base(SymInt ? "c10::SymInt" : "int64_t");
+    const char *N = baseCppName(B);
+    return CType::base(N ? N : "?");
+  }
+  case Type::Optional:
+    if (std::optional<CType> E = valueCType(T.getElementType(), SymInt))
+      return CType::wrap(CType::Optional, std::move(*E));
+    return std::nullopt;
+  case Type::List:
+    if (T.getElementType().isBase(BaseTy::Bool)) {
+      CType A = CType::wrap(CType::Array, CType::base("bool"));
+      A.Size = T.getSize().value_or(0);
+      return A;
+    }
+    return std::nullopt;
+  case Type::CustomClass:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+static bool isListOf(Type T, BaseTy B) {
+  return T.getKind() == Type::List && T.getElementType().isBase(B);
+}
+
+CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
+                           const CppApiFlags &F) {
+  if (std::optional<CType> V = valueCType(T, SymInt))
+    return *V;
+  const CType Tensor = CType::base("at::Tensor");
+  switch (T.getKind()) {
+  case Type::Base:
+    if (T.getBaseTy() == BaseTy::Tensor) {
+      if (Mutable && !F.ConstRefForMutableTensors)
+        return CType::wrap(CType::MutRef, Tensor);
+      return CType::wrap(CType::ConstRef, Tensor);
+    }
+    return CType::wrap(CType::ConstRef, CType::base("at::Scalar"));
+  case Type::Optional: {
+    Type E = T.getElementType();
+    if (E.isBase(BaseTy::Tensor)) {
+      // torchgen notes this discrepancy: a mutable `Tensor?` is `Tensor &`.
+      if (Mutable && !F.ConstRefForMutableTensors)
+        return CType::wrap(CType::MutRef, Tensor);
+      return CType::wrap(CType::ConstRef, CType::wrap(CType::Optional, Tensor));
+    }
+    if (E.isBase(BaseTy::Scalar))
+      return CType::wrap(
+          CType::ConstRef,
+          CType::wrap(CType::Optional, CType::base("at::Scalar")));
+    if (isListOf(E, BaseTy::Int))
+      return CType::base("at::OptionalIntArrayRef");
+    if (isListOf(E, BaseTy::SymInt))
+      return CType::base(SymInt ? "at::OptionalSymIntArrayRef"
+                                : "at::OptionalIntArrayRef");
+    return CType::wrap(CType::Optional, argumentCType(E, Mutable, SymInt, F));
+  }
+  case Type::List: {
+    Type E = T.getElementType();
+    if (E.isBase(BaseTy::Int))
+      return CType::base("at::IntArrayRef");
+    if (E.isBase(BaseTy::SymInt))
+      return CType::base(SymInt ? "c10::SymIntArrayRef" : "at::IntArrayRef");
+    if (E.isBase(BaseTy::Tensor)) {
+      if (F.ITensorListRefForTensorLists)
+        return CType::wrap(CType::ConstRef, CType::base("at::ITensorListRef"));
+      return CType::base("at::TensorList");
+    }
+    if (E.isBase(BaseTy::Scalar))
+      return CType::wrap(CType::ArrayRef, CType::base("at::Scalar"));
+    if (E.getKind() == Type::Optional &&
+        E.getElementType().isBase(BaseTy::Tensor))
+      return CType::wrap(
+          CType::ConstRef,
+          CType::wrap(CType::List, CType::wrap(CType::Optional, Tensor)));
+    return CType::wrap(CType::ArrayRef, argumentCType(E, Mutable, SymInt, F));
+  }
+  case Type::CustomClass:
+    break;
+  }
+  return CType::base("?");
+}
+
+/// cpp.returntype_type; SymInt is always kept in returns.
+static CType returnCType(Type T, bool Mutable, const CppApiFlags &F) {
+  if (std::optional<CType> V = valueCType(T, /*SymInt=*/true))
+    return *V;
+  switch (T.getKind()) {
+  case Type::Base:
+    if (T.getBaseTy() == BaseTy::Tensor) {
+      CType Tensor = CType::base("at::Tensor");
+      if (!Mutable)
+        return Tensor;
+      return CType::wrap(F.ConstRefForMutableTensors ? CType::ConstRef
+                                                     : CType::MutRef,
+                         Tensor);
+    }
+    return CType::base("at::Scalar");
+  case Type::List:
+    return CType::wrap(CType::Vector,
+                       returnCType(T.getElementType(), false, F));
+  case Type::Optional:
+    return CType::wrap(CType::Optional,
+                       returnCType(T.getElementType(), Mutable, F));
+  case Type::CustomClass:
+    break;
+  }
+  return CType::base("?");
+}
+
+CType opgen::returnsCType(const std::vector<Return> &Returns,
+                          const CppApiFlags &F) {
+  if (Returns.empty())
+    return CType::base("void");
+  if (Returns.size() == 1)
+    return returnCType(Returns[0].Ty, Returns[0].isWrite(), F);
+  CType T;
+  T.K = CType::Tuple;
+  for (const Return &R : Returns)
+    T.Elems.push_back(returnCType(R.Ty, R.isWrite(), F));
+  return T;
+}
+
+std::vector<std::string> opgen::returnNames(const NativeFunction &F) {
+  const FunctionSchema &Func = F.Func;
+  std::vector<std::string> Names;
+  for (size_t I = 0, E = Func.Returns.size(); I != E; ++I) {
+    const Return &R = Func.Returns[I];
+    if (Func.Name.Name.Inplace) {
+      // An inplace function returns self.
+      Names.push_back("self");
+    } else if (Func.isOutFn()) {
+      Names.push_back(I < Func.Args.Out.size() ? Func.Args.Out[I].Name
+                                               : "result");
+    } else if (R.Name) {
+      bool Conflict =
+          Func.Args.anyOf(Arguments::AllParts,
+                          [&](const Argument &A) { return A.Name == *R.Name; });
+      Names.push_back(Conflict ? *R.Name + "_return" : *R.Name);
+    } else {
+      Names.push_back(E == 1 ? "result" : "result" + std::to_string(I));
+    }
+  }
+  return Names;
+}
+
+std::string opgen::dispatcherName(const FunctionSchema &Func) {
+  std::string N = Func.Name.Name.str();
+  if (Func.isOutFn())
+    N += "_out";
+  return N;
+}
+
+std::string DispatcherSignature::name() const {
+  return Prefix + dispatcherName(F->Func);
+}
+
+std::vector<Binding> DispatcherSignature::arguments() const {
+  CppApiFlags Flags = CppApiFlags::forFunction(*F);
+  std::vector<Binding> Out;
+  F->Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
+    Out.push_back(
+        {A.Name, {A.Name, argumentCType(A.Ty, A.isWrite(), SymInt, Flags)}});
+    return false;
+  });
+  return Out;
+}
+
+CType DispatcherSignature::returnsType() const {
+  return returnsCType(F->Func.Returns, CppApiFlags::forFunction(*F));
+}
+
+std::string DispatcherSignature::decl(const std::string *Name) const {
+  std::string S = returnsType().str();
+  S += ' ';
+  S += Name ? *Name : name();
+  S += '(';
+  bool First = true;
+  for (const Binding &B : arguments()) {
+    if (!First)
+      S += ", ";
+    First = false;
+    S += B.defn();
+  }
+  S += ')';
+  return S;
+}

@@ -1,0 +1,435 @@
+//===- RegisterDispatchKey.cpp - Register<Key>.cpp pieces -----------------===//
+
+#include "opgen/Emit/RegisterDispatchKey.h"
+#include "opgen/Emit/CppTypes.h"
+#include "opgen/Emit/Translate.h"
+#include "opgen/IR/DispatchKey.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <map>
+
+using namespace opgen;
+using namespace llvm;
+
+std::vector<FunctionId> opgen::getGroupFunctions(const FunctionGroup &G) {
+  if (!G.IsGroup)
+    return {G.Function};
+  std::vector<FunctionId> Ids{G.Functional, G.Out};
+  if (G.Inplace)
+    Ids.push_back(*G.Inplace);
+  if (G.Mutable)
+    Ids.push_back(*G.Mutable);
+  return Ids;
+}
+
+RegisterDispatchKeyEmitter::RegisterDispatchKeyEmitter(
+    Context &Ctx, const Module &M, const BackendIndex &Index,
+    std::optional<std::string> ClassMethodName)
+    : Ctx(Ctx), M(M), Index(Index),
+      ClassMethodName(std::move(ClassMethodName)) {
+  std::map<OperatorName, const BackendMetadata *> ByName;
+  for (const auto &[Name, Meta] : Index.Index)
+    ByName[Name] = &Meta;
+  Kernels.reserve(M.Functions.size());
+  for (const NativeFunction &F : M.Functions) {
+    auto It = ByName.find(F.Func.Name);
+    Kernels.push_back(It == ByName.end() ? nullptr : It->second);
+  }
+  if (std::optional<DispatchKey> K = parseDispatchKey(Index.Key))
+    CudaKey = getFlags(*K) & DK_Cuda;
+}
+
+const BackendMetadata *
+RegisterDispatchKeyEmitter::getKernel(const NativeFunction &F) const {
+  // Functions are looked up by their place in the module.
+  size_t Id = &F - M.Functions.data();
+  return Id < Kernels.size() ? Kernels[Id] : nullptr;
+}
+
+void RegisterDispatchKeyEmitter::error(const NativeFunction &F,
+                                       const Twine &Msg) const {
+  Ctx.getDiags().error(F.FuncLoc, Msg);
+}
+
+std::string
+RegisterDispatchKeyEmitter::wrapperPrefix(const NativeFunction &F) const {
+  // The prefix only makes names unique: dispatcher names are overloaded.
+  return "wrapper_" + Index.Key + "_" + F.Func.Name.OverloadName + "_";
+}
+
+LogicalResult
+RegisterDispatchKeyEmitter::emit(const FunctionGroup &G, RegisterTarget T,
+                                 std::vector<std::string> &Out) const {
+  bool Failed = false;
+  std::vector<FunctionId> Ids = getGroupFunctions(G);
+  // Most groups have no kernel for a given key.
+  if (llvm::none_of(Ids, [&](FunctionId Id) {
+        return Kernels[Id] != nullptr ||
+               (Index.Key == "Meta" &&
+                M.Functions[Id].Func.kind() == SchemaKind::Inplace);
+      }))
+    return success();
+  if (G.IsGroup && G.Structured) {
+    // A structured group goes the unstructured way when the key's kernel for
+    // it is not structured, which is always so for external backends.
+    const NativeFunction &Primary =
+        M.Functions[Index.UseOutAsPrimary ? G.Out : G.Functional];
+    const BackendMetadata *Meta = getKernel(Primary);
+    bool NeedsStructured =
+        Index.Key == "Meta" ||
+        Index.Key == "CompositeExplicitAutogradNonFunctional" ||
+        (Meta && Meta->Structured);
+    if (NeedsStructured) {
+      error(M.Functions[G.Out], "structured kernels for dispatch key `" +
+                                    Index.Key +
+                                    "` are not supported by this emitter yet");
+      return failure();
+    }
+  }
+  for (FunctionId Id : Ids) {
+    if (std::optional<std::string> S = emitUnstructured(
+            M.Functions[Id], G.IsGroup ? &G : nullptr, T, Failed))
+      Out.push_back(std::move(*S));
+  }
+  return failure(Failed);
+}
+
+/// torchgen's gen_device_check.
+static std::string deviceCheck(const NativeFunction &F,
+                               const std::string &MethodName) {
+  if (F.DeviceCheck == DeviceCheckType::NoCheck)
+    return "  // No device check\n";
+  std::string S = "std::optional<Device> common_device = std::nullopt;\n"
+                  "(void)common_device; // Suppress unused variable warning\n";
+  auto Check = [&](const Argument &A) {
+    if (A.Ty.isTensorLike())
+      S += "\n  c10::impl::check_and_update_common_device(common_device, " +
+           A.Name + ", \"" + MethodName + "\", \"" + A.Name + "\");";
+    return false;
+  };
+  F.Func.Args.anyOf(Arguments::OutPart, Check);
+  F.Func.Args.anyOf(Arguments::PositionalPart, Check);
+  return S;
+}
+
+std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
+    const NativeFunction &F, const FunctionGroup *G, RegisterTarget T,
+    bool &Failed) const {
+  bool InplaceMeta = false, OutInplaceWrapper = false;
+  const BackendMetadata *Meta = getKernel(F);
+  if (!Meta) {
+    if (Index.Key == "Meta" && F.Func.kind() == SchemaKind::Inplace &&
+        !F.HasCompositeImplicitAutogradKernel &&
+        !F.HasCompositeExplicitAutogradKernel &&
+        !F.HasCompositeExplicitAutogradNonFunctionalKernel &&
+        F.Func.Returns.size() == 1) {
+      // Defer to composites for meta implementation.
+      InplaceMeta = true;
+    } else if (!Index.UseOutAsPrimary && G &&
+               F.Func.kind() != SchemaKind::Functional &&
+               getKernel(M.Functions[G->Functional])) {
+      // An out= or inplace function without a kernel of its own calls the
+      // functional kernel and copies the result.
+      OutInplaceWrapper = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (F.ManualKernelRegistration)
+    return std::nullopt;
+
+  DispatcherSignature Sig(F, wrapperPrefix(F), /*SymInt=*/true);
+  std::string Name = Sig.name();
+
+  if (T == RegisterTarget::Registration)
+    return "m.impl(\"" + F.Func.Name.str() + "\",\nTORCH_FN(" + Name + "));\n";
+
+  std::string ReturnsType = Sig.returnsType().str();
+  std::vector<Binding> Args = Sig.arguments();
+  std::string ArgsStr;
+  for (size_t I = 0; I != Args.size(); ++I) {
+    if (I)
+      ArgsStr += ", ";
+    ArgsStr += Args[I].defn();
+  }
+
+  if (InplaceMeta) {
+    if (!F.Func.Args.Self) {
+      error(F, "an inplace function without `self` has no meta wrapper");
+      Failed = true;
+      return std::nullopt;
+    }
+    const std::string &Self = F.Func.Args.Self->Name;
+    return "\n" + ReturnsType + " " + Name + "(" + ArgsStr +
+           ") {\n  TORCH_CHECK_NOT_IMPLEMENTED(" + Self +
+           ".is_meta(),\n    \"Cannot inplace into non-meta tensor with meta "
+           "tensor argument\");\n  return " +
+           Self + ";\n}\n";
+  }
+  if (OutInplaceWrapper)
+    return emitOutInplaceWrapper(F, *G, Failed);
+
+  if (!Index.External) {
+    error(F, "kernels of in-tree dispatch key `" + Index.Key +
+                 "` follow the native API, which this emitter does not "
+                 "support yet");
+    Failed = true;
+    return std::nullopt;
+  }
+  std::string ImplName = Meta->CppNamespace + "::";
+  if (ClassMethodName)
+    ImplName += *ClassMethodName + "::";
+  ImplName += Meta->Kernel;
+
+  // External kernels follow the dispatcher API, with SymInt only when the
+  // backend asked for it.
+  bool KernelSymInt = StringRef(Meta->Kernel).contains("_symint");
+  if (KernelSymInt && !F.Func.Args.hasSymIntArg()) {
+    error(F, "backend `" + Index.Key + "` has the SymInt kernel `" +
+                 Meta->Kernel + "` for an operator without SymInt arguments");
+    Failed = true;
+    return std::nullopt;
+  }
+  DispatcherSignature KernelSig(F, "", KernelSymInt);
+  Expected<std::vector<std::string>> Exprs =
+      translate(Args, KernelSig.arguments());
+  if (!Exprs) {
+    error(F, toString(Exprs.takeError()));
+    Failed = true;
+    return std::nullopt;
+  }
+
+  std::string DeviceCheck = "  // No device check\n";
+  // Backends that want device guards presumably want device checks too.
+  if (Index.DeviceGuard)
+    DeviceCheck = deviceCheck(F, Name);
+
+  std::string DeviceGuard = "// DeviceGuard omitted";
+  if (F.DeviceGuard && Index.DeviceGuard) {
+    if (F.Func.Args.TensorOptions) {
+      // A factory function: guard the device it creates the tensor on.
+      DeviceGuard =
+          "\n  const DeviceGuard device_guard(device_or_default(device));";
+      if (CudaKey)
+        DeviceGuard =
+            "globalContext().lazyInitDevice(c10::DeviceType::CUDA);\n" +
+            DeviceGuard;
+    } else {
+      // Otherwise the device of the first tensor: self, then the outs,
+      // then the positional arguments.
+      std::optional<std::string> Of;
+      auto Pick = [&](const Argument &A) {
+        if (!A.Ty.isTensorLike())
+          return false;
+        Of = A.Name;
+        return true;
+      };
+      if (!(F.Func.Args.Self && Pick(*F.Func.Args.Self)) &&
+          !F.Func.Args.anyOf(Arguments::OutPart, Pick))
+        F.Func.Args.anyOf(Arguments::PositionalPart, Pick);
+      if (Of)
+        DeviceGuard =
+            "const OptionalDeviceGuard device_guard(device_of(" + *Of + "));";
+    }
+  }
+
+  std::string Call;
+  for (size_t I = 0; I != Exprs->size(); ++I) {
+    if (I)
+      Call += ", ";
+    Call += (*Exprs)[I];
+  }
+  return "namespace {\n\n" + ReturnsType + " " + Name + "(" + ArgsStr +
+         ") {\n  " + DeviceCheck + "\n\n  " + DeviceGuard + "\n  return " +
+         ImplName + "(" + Call + ");\n}\n\n} // anonymous namespace\n";
+}
+
+std::optional<std::string> RegisterDispatchKeyEmitter::emitOutInplaceWrapper(
+    const NativeFunction &F, const FunctionGroup &G, bool &Failed) const {
+  SchemaKind K = F.Func.kind();
+  const char *CopyOp;
+  if (K == SchemaKind::Inplace)
+    CopyOp = "at::_copy_from";
+  else if (K == SchemaKind::Out)
+    CopyOp = "at::_copy_from_and_resize";
+  else {
+    error(F, "a functional fallback wrapper is only made for inplace and out= "
+             "functions");
+    Failed = true;
+    return std::nullopt;
+  }
+  DispatcherSignature Sig(F, wrapperPrefix(F), /*SymInt=*/true);
+  std::string Name = Sig.name();
+  std::string Res = Name + "_tmp";
+  std::vector<std::string> RetNames = returnNames(F);
+  std::string Updates, Returns;
+  if (RetNames.size() > 1) {
+    for (size_t I = 0; I != RetNames.size(); ++I) {
+      if (I)
+        Updates += "\n  ";
+      Updates += std::string(CopyOp) + "(std::get<" + std::to_string(I) + ">(" +
+                 Res + "), " + RetNames[I] + ");";
+    }
+    Returns = Sig.returnsType().str() + "(";
+    for (size_t I = 0; I != RetNames.size(); ++I) {
+      if (I)
+        Returns += ", ";
+      Returns += RetNames[I];
+    }
+    Returns += ")";
+  } else if (RetNames.size() == 1) {
+    Updates = std::string(CopyOp) + "(" + Res + ", " + RetNames[0] + ");";
+    Returns = RetNames[0];
+  } else {
+    if (F.Func.Args.Out.size() != 1) {
+      error(F, "the backend has a kernel for `" +
+                   M.Functions[G.Functional].Func.Name.str() +
+                   "` but not for `" + F.Func.Name.str() +
+                   "`, and no fallback calling the functional kernel can be "
+                   "made for a function that returns nothing without "
+                   "exactly one out argument; list `" +
+                   F.Func.Name.str() + "` in the backend yaml too");
+      Failed = true;
+      return std::nullopt;
+    }
+    const Argument &Out = F.Func.Args.Out[0];
+    if (Out.Ty.getListLike())
+      Updates = "    for (int64_t i = 0; i < " + Res +
+                ".size(); ++i) {\n        " + CopyOp + "(" + Res + "[i], " +
+                Out.Name + "[i]);\n    }";
+    else
+      Updates = std::string(CopyOp) + "(" + Res + ", " + Out.Name + ");";
+  }
+
+  const NativeFunction &Functional = M.Functions[G.Functional];
+  DispatcherSignature FunctionalSig(Functional, wrapperPrefix(Functional),
+                                    /*SymInt=*/true);
+  Expected<std::vector<std::string>> Exprs =
+      translate(Sig.arguments(), FunctionalSig.arguments());
+  if (!Exprs) {
+    error(F, toString(Exprs.takeError()));
+    Failed = true;
+    return std::nullopt;
+  }
+  std::string Call;
+  for (size_t I = 0; I != Exprs->size(); ++I) {
+    if (I)
+      Call += ", ";
+    Call += (*Exprs)[I];
+  }
+  return Sig.defn(&Name) + " {\n  auto " + Res + " = " + FunctionalSig.name() +
+         "(" + Call + ");\n  " + Updates + "\n  return " + Returns + ";\n}\n";
+}
+
+std::vector<std::string> opgen::getRegistrationHeaders(const BackendIndex &I,
+                                                       bool PerOperatorHeaders,
+                                                       bool Rocm) {
+  std::vector<std::string> H;
+  H.push_back(PerOperatorHeaders ? "#include <ATen/ops/as_strided_native.h>"
+                                 : "#include <ATen/NativeFunctions.h>");
+  const std::string &K = I.Key;
+  if (K == "CPU" || K == "Meta")
+    H.push_back("#include <ATen/EmptyTensor.h>");
+  else if (K == "CUDA")
+    H.push_back(Rocm ? "#include <ATen/hip/EmptyTensor.h>"
+                     : "#include <ATen/cuda/EmptyTensor.h>");
+  else if (K == "MPS")
+    H.push_back("#include <ATen/mps/EmptyTensor.h>");
+  else if (K == "XPU")
+    H.push_back("#include <ATen/xpu/EmptyTensor.h>");
+  else if (K == "MTIA")
+    H.push_back("#include <ATen/native/mtia/EmptyTensor.h>");
+  else if (PerOperatorHeaders)
+    H.insert(H.end(), {"#include <ATen/ops/empty.h>",
+                       "#include <ATen/ops/empty_strided.h>",
+                       "#include <ATen/ops/_copy_from_and_resize.h>",
+                       "#include <ATen/ops/_copy_from.h>"});
+  else
+    H.push_back("#include <ATen/Functions.h>");
+  H.push_back("#include <c10/macros/Macros.h>");
+  return H;
+}
+
+/// The functions creating empty tensors on the key's device, if any.
+static std::optional<std::pair<std::string, std::string>>
+emptyImplNames(const std::string &K) {
+  if (K == "Meta" || K == "CPU" || K == "CUDA" || K == "MPS" || K == "XPU" ||
+      K == "MTIA") {
+    std::string D = StringRef(K).lower();
+    return std::make_pair("at::detail::empty_" + D,
+                          "at::detail::empty_strided_" + D);
+  }
+  if (K == "CompositeExplicitAutogradNonFunctional" || K == "QuantizedCPU" ||
+      K == "QuantizedCUDA")
+    return std::make_pair(std::string("at::empty"),
+                          std::string("at::empty_strided"));
+  return std::nullopt;
+}
+
+std::vector<std::string> opgen::getRegistrationHelpers(const BackendIndex &I) {
+  std::vector<std::string> H;
+  H.push_back(
+      "C10_DIAGNOSTIC_PUSH_AND_IGNORED_IF_DEFINED(\"-Wunused-function\")");
+  auto Empty = emptyImplNames(I.Key);
+  if (Empty) {
+    std::string Options =
+        I.Key == "Meta" ? "options.device(at::kMeta)" : "options";
+    H.push_back("\nTensor create_out(IntArrayRef sizes, IntArrayRef strides, "
+                "const TensorOptions &options) {\n  if (strides.empty()) {\n"
+                "      return " +
+                Empty->first + "(sizes, " + Options +
+                ");\n  } else {\n      return " + Empty->second +
+                "(sizes, strides, " + Options + ");\n  }\n}\n");
+  }
+  // Only functional kernels are registered for this key, so resize_out
+  // would be defined but unused.
+  if (I.Key != "CompositeExplicitAutogradNonFunctional")
+    H.push_back(R"(
+void resize_out(const Tensor &out, IntArrayRef sizes, IntArrayRef strides, const TensorOptions &options) {
+  TORCH_CHECK(options.dtype() == out.dtype(),
+      "Expected out tensor to have dtype ", options.dtype(), ", but got ", out.dtype(), " instead");
+  TORCH_CHECK(options.device() == out.device(),
+      "Expected out tensor to have device ", options.device(), ", but got ", out.device(), " instead");
+  const bool resized = at::native::resize_output(out, sizes);
+  // Only restride if a resize occurred; otherwise we ignore the (advisory)
+  // strides from the meta function and directly use the output tensor's
+  // preexisting strides
+  if (resized) {
+    if (!strides.empty()) {
+      TORCH_INTERNAL_ASSERT(!options.memory_format_opt().has_value());
+      // TODO: avoid the redispatch here
+      out.as_strided_(sizes, strides);
+    } else if (options.memory_format_opt().has_value()) {
+      out.unsafeGetTensorImpl()->empty_tensor_restride(*options.memory_format_opt());
+    }
+  }
+}
+)");
+  H.push_back(R"(
+void check_inplace(const Tensor &self, IntArrayRef sizes, const TensorOptions &options) {
+  // These checks are needed on those operators that:
+  //   1) don't use 'TensorIterator' (e.g. 'addmm' and 'baddbmm')
+  //   2) have particular typing rules (e.g. 'cumsum' and 'cumprod')
+  // For other operators (e.g. 'add'), 'TensorIterator' already checks
+  // these things separately.
+  TORCH_CHECK(options.dtype() == self.dtype(),
+      "Bad in-place call: ",
+      "input tensor dtype ", self.dtype(), " and output tensor dtype ", options.dtype(), " should match");
+  TORCH_CHECK(options.device() == self.device(),
+      "Bad in-place call: ",
+      "input tensor device ", self.device(), " and output tensor device ", options.device(), " should match");
+  TORCH_CHECK(sizes == self.sizes(),
+      "Bad in-place call: ",
+      "input tensor size ", self.sizes(), " and output tensor size ", sizes, " should match");
+}
+)");
+  if (Empty)
+    H.push_back("\nstd::optional<Tensor> maybe_create_proxy(const Tensor &out, "
+                "IntArrayRef sizes, IntArrayRef strides, const TensorOptions "
+                "&options) {\n  if (out.strides() != strides) {\n    return " +
+                Empty->second +
+                "(sizes, strides, options);\n  }\n  return std::nullopt;\n}\n");
+  H.push_back("C10_DIAGNOSTIC_POP()");
+  return H;
+}

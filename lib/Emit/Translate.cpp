@@ -1,0 +1,348 @@
+//===- Translate.cpp - Expressions from one C++ API to another ------------===//
+//
+// A port of torchgen's backtracking search: the context maps (name, type)
+// to an expression; a goal is solved directly from the context, through
+// reference conversions, or by one of the synthesis rules (each of which
+// only asks for direct solutions, so the search terminates).
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Emit/Translate.h"
+
+#include <optional>
+
+using namespace opgen;
+using namespace llvm;
+
+namespace {
+
+const char *const PossiblyRedundantMemoryFormat =
+    "$possibly_redundant_memory_format";
+
+CType base(const char *N) { return CType::base(N); }
+CType wrap(CType::Kind K, CType E) { return CType::wrap(K, std::move(E)); }
+CType constRef(CType E) { return wrap(CType::ConstRef, std::move(E)); }
+CType optional(CType E) { return wrap(CType::Optional, std::move(E)); }
+
+/// The composite types the rules test for, built once.
+struct CommonTypes {
+  CType Tensor = base("at::Tensor");
+  CType ConstRefTensor = constRef(Tensor);
+  CType MutRefTensor = wrap(CType::MutRef, Tensor);
+  CType OptTensor = optional(Tensor);
+  CType ConstRefOptTensor = constRef(OptTensor);
+  CType ConstRefScalar = constRef(base("at::Scalar"));
+  CType OptScalar = optional(base("at::Scalar"));
+  CType ConstRefOptScalar = constRef(OptScalar);
+  CType ConstRefListOptTensor =
+      constRef(wrap(CType::List, optional(base("at::Tensor"))));
+  CType ArrayRefLong = wrap(CType::ArrayRef, base("int64_t"));
+  CType VectorLong = wrap(CType::Vector, base("int64_t"));
+  CType VectorSymInt = wrap(CType::Vector, base("c10::SymInt"));
+  CType OptVectorLong = optional(wrap(CType::Vector, base("int64_t")));
+  CType OptLong = optional(base("int64_t"));
+  CType OptSymInt = optional(base("c10::SymInt"));
+};
+
+const CommonTypes &common() {
+  static const CommonTypes C;
+  return C;
+}
+
+class Solver {
+public:
+  /// Later bindings of the same (name, type) replace earlier ones, as in a
+  /// Python dict.
+  void bind(NamedCType T, std::string E) {
+    for (auto &[K, V] : Ctx)
+      if (K == T) {
+        V = std::move(E);
+        return;
+      }
+    Ctx.emplace_back(std::move(T), std::move(E));
+  }
+
+  std::optional<std::string> lookup(const NamedCType &G) const {
+    for (const auto &[K, V] : Ctx)
+      if (K == G)
+        return V;
+    return std::nullopt;
+  }
+
+  std::vector<NamedCType> Goals;
+  bool AllowExpensive = false;
+  /// The first goal that could not be solved.
+  std::optional<NamedCType> Failed;
+
+  std::optional<std::string> solve(const NamedCType &G, bool Direct);
+
+  std::string describeContext() const {
+    std::string S;
+    for (const auto &[K, V] : Ctx)
+      S += "  " + K.Type.str() + " " + K.Name + "; // " + V + "\n";
+    return S;
+  }
+
+private:
+  std::vector<std::pair<NamedCType, std::string>> Ctx;
+
+  std::optional<std::string> direct(NamedCType G) {
+    return solve(G, /*Direct=*/true);
+  }
+  std::optional<std::string> direct(const std::string &Name, CType T) {
+    return direct(NamedCType{Name, std::move(T)});
+  }
+  std::optional<std::string> synthesize(const NamedCType &G);
+};
+
+std::optional<std::string> Solver::solve(const NamedCType &G, bool Direct) {
+  if (std::optional<std::string> E = lookup(G))
+    return E;
+  // A const reference binds to a mutable one, and a mutable one to a value.
+  if (G.Type.K == CType::ConstRef)
+    if (auto E = solve({G.Name, wrap(CType::MutRef, G.Type.elem())}, Direct))
+      return E;
+  if (G.Type.K == CType::MutRef)
+    if (auto E = solve({G.Name, G.Type.elem()}, Direct))
+      return E;
+  // at::ArrayRef<int64_t> is spelled at::IntArrayRef.
+  if (G.Type == common().ArrayRefLong)
+    return solve({G.Name, base("at::IntArrayRef")}, Direct);
+  if (Direct)
+    return std::nullopt;
+  return synthesize(G);
+}
+
+std::optional<std::string> Solver::synthesize(const NamedCType &G) {
+  const CType &T = G.Type;
+  const NamedCType Options{"options", constRef(base("at::TensorOptions"))};
+  const NamedCType OutTensor{"out", constRef(base("at::Tensor"))};
+  auto GoalIs = [&](const char *Name, const CType &Ty) {
+    return G.Name == Name && T == Ty;
+  };
+  auto HasGoal = [&](const NamedCType &N) {
+    for (const NamedCType &X : Goals)
+      if (X == N)
+        return true;
+    return false;
+  };
+
+  // The rules below are mutually exclusive.
+  if (GoalIs("memory_format", optional(base("at::MemoryFormat")))) {
+    auto MF = direct(PossiblyRedundantMemoryFormat,
+                     optional(base("at::MemoryFormat")));
+    if (!MF)
+      return std::nullopt;
+    if (HasGoal(Options))
+      return MF;
+    if (auto O = direct(Options))
+      return "c10::impl::check_tensor_options_and_extract_memory_format(" + *O +
+             ", " + *MF + ")";
+    return MF;
+  }
+  if (GoalIs("options", base("at::TensorOptions"))) {
+    auto DType = direct("dtype", optional(base("at::ScalarType")));
+    if (!DType)
+      return std::nullopt;
+    auto Pin = direct("pin_memory", optional(base("bool")));
+    if (!Pin)
+      return std::nullopt;
+    auto Device = direct("device", optional(base("at::Device")));
+    if (!Device)
+      return std::nullopt;
+    auto Layout = direct("layout", optional(base("at::Layout")));
+    if (!Layout)
+      return std::nullopt;
+    return "TensorOptions().dtype(" + *DType + ").layout(" + *Layout +
+           ").device(" + *Device + ").pinned_memory(" + *Pin + ")";
+  }
+  // dtype, layout, device and pin_memory come from the options, or else from
+  // the out tensor.
+  struct FromOptions {
+    const char *Name;
+    const char *Ty;
+    const char *OptionsFmt;
+    const char *OutFmt;
+  };
+  static const FromOptions Scattered[] = {
+      {"dtype", "at::ScalarType", "c10::optTypeMetaToScalarType(%.dtype_opt())",
+       "%.scalar_type()"},
+      {"layout", "at::Layout", "%.layout_opt()", "%.layout()"},
+      {"device", "at::Device", "%.device_opt()", "%.device()"},
+      {"pin_memory", "bool", "%.pinned_memory_opt()", "::std::nullopt"},
+  };
+  for (const FromOptions &S : Scattered) {
+    if (!GoalIs(S.Name, optional(base(S.Ty))))
+      continue;
+    auto Fill = [](StringRef Fmt, const std::string &X) {
+      std::string R;
+      for (char C : Fmt)
+        if (C == '%')
+          R += X;
+        else
+          R += C;
+      return R;
+    };
+    if (auto O = direct(Options))
+      return Fill(S.OptionsFmt, *O);
+    if (auto Out = direct(OutTensor))
+      return Fill(S.OutFmt, *Out);
+    return std::nullopt;
+  }
+
+  // Value types convert to reference types, and SymInt to int and back.
+  if (T == base("at::IntArrayRef")) {
+    if (auto E = direct(G.Name, wrap(CType::Vector, base("int64_t"))))
+      return E;
+    if (auto E = direct(G.Name, base("c10::SymIntArrayRef")))
+      return "C10_AS_INTARRAYREF_SLOW(" + *E + ")";
+    return std::nullopt;
+  }
+  if (T == base("c10::SymIntArrayRef")) {
+    if (auto E = direct(G.Name, base("at::IntArrayRef")))
+      return "c10::fromIntArrayRefSlow(" + *E + ")";
+    return direct(G.Name, wrap(CType::Vector, base("c10::SymInt")));
+  }
+  if (T == base("c10::SymInt"))
+    return direct(G.Name, base("int64_t"));
+  if (T == optional(base("c10::SymInt"))) {
+    if (auto E = direct(G.Name, optional(base("int64_t"))))
+      return *E + ".has_value() ? ::std::make_optional(c10::SymInt(*" + *E +
+             ")) : ::std::nullopt";
+    return std::nullopt;
+  }
+  if (T == base("int64_t")) {
+    if (auto E = direct(G.Name, base("c10::SymInt")))
+      return *E + ".guard_int(__FILE__, __LINE__)";
+    return std::nullopt;
+  }
+  if (T == optional(base("int64_t"))) {
+    if (auto E = direct(G.Name, optional(base("c10::SymInt"))))
+      return *E + ".has_value() ? ::std::make_optional(" + *E +
+             "->guard_int(__FILE__, __LINE__)) : ::std::nullopt";
+    return std::nullopt;
+  }
+  if (T == base("at::OptionalIntArrayRef")) {
+    if (auto E = direct(G.Name, optional(wrap(CType::Vector, base("int64_t")))))
+      return E;
+    if (auto E = direct(G.Name, base("at::OptionalSymIntArrayRef")))
+      return *E +
+             ".has_value() ? ::std::make_optional(C10_AS_INTARRAYREF_SLOW(*" +
+             *E + ")) : ::std::nullopt";
+    return std::nullopt;
+  }
+  if (T == base("at::OptionalSymIntArrayRef")) {
+    if (auto E = direct(G.Name, base("at::OptionalIntArrayRef")))
+      return *E +
+             ".has_value() ? ::std::make_optional(c10::fromIntArrayRefSlow(*" +
+             *E + ")) : ::std::nullopt";
+    return std::nullopt;
+  }
+  if (T == base("at::OptionalScalarRef"))
+    return direct(G.Name, optional(base("at::Scalar")));
+  if (T == base("at::OptionalTensorRef"))
+    return direct(G.Name, optional(base("at::Tensor")));
+
+  // Reference to value conversions, for lambda captures; expensive, so the
+  // caller asks for them.
+  if (AllowExpensive) {
+    if (T == wrap(CType::Vector, base("int64_t"))) {
+      if (auto E = direct(G.Name, base("at::IntArrayRef")))
+        return *E + ".vec()";
+      return std::nullopt;
+    }
+    if (T == wrap(CType::Vector, base("c10::SymInt"))) {
+      if (auto E = direct(G.Name, base("c10::SymIntArrayRef")))
+        return *E + ".vec()";
+      return std::nullopt;
+    }
+    if (T == base("at::Tensor"))
+      return direct(G.Name, constRef(base("at::Tensor")));
+    if (T == optional(base("at::Tensor")))
+      return direct(G.Name, constRef(optional(base("at::Tensor"))));
+    if (T == optional(wrap(CType::Vector, base("int64_t")))) {
+      if (auto E = direct(G.Name, base("at::OptionalIntArrayRef")))
+        return *E + ".has_value() ? ::std::make_optional(" + *E +
+               "->vec()) : ::std::nullopt";
+      return std::nullopt;
+    }
+    if (T == optional(base("at::Scalar"))) {
+      if (auto E = direct(G.Name, base("at::OptionalScalarRef")))
+        return *E + ".has_value() ? ::std::make_optional(" + *E +
+               ") : ::std::nullopt";
+      return std::nullopt;
+    }
+  }
+
+  // const-correctness is loose for at::Tensor, so a const one may be cast.
+  if (T == wrap(CType::MutRef, base("at::Tensor"))) {
+    if (auto E = direct(G.Name, constRef(base("at::Tensor"))))
+      return "const_cast<Tensor&>(" + *E + ")";
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+Expected<std::vector<std::string>>
+opgen::translate(const std::vector<Expr> &Bindings,
+                 const std::vector<NamedCType> &Goals, bool Method,
+                 bool AllowExpensiveConversions) {
+  Solver S;
+  S.Goals = Goals;
+  S.AllowExpensive = AllowExpensiveConversions;
+  const CommonTypes &C = common();
+  for (const Expr &B : Bindings) {
+    S.bind(B.Type, B.Text);
+    // Forward inference through constructors.
+    const CType &T = B.Type.Type;
+    const std::string &N = B.Type.Name;
+    const std::string &E = B.Text;
+    // (torchgen also has a rule making `const at::Tensor &` from an optional
+    // tensor, but it tests the wrong object and never fires.)
+    if (T == C.ConstRefOptTensor) {
+      S.bind({N, base("at::OptionalTensorRef")},
+             "((" + E + ".has_value() && (*" + E +
+                 ").defined()) ? at::OptionalTensorRef(*" + E +
+                 ") : at::OptionalTensorRef())");
+    }
+    if (T == C.ConstRefScalar)
+      S.bind({N, base("opmath_t")}, "(" + E + ").to<opmath_t>()");
+    if (T == C.ConstRefOptScalar)
+      S.bind({N, base("at::OptionalScalarRef")},
+             "(" + E + ".has_value() ? at::OptionalScalarRef(&(" + E +
+                 ".value())) : at::OptionalScalarRef())");
+    if (T == base("scalar_t"))
+      S.bind({N, base("opmath_t")}, "static_cast<opmath_t>(" + E + ")");
+    if (T == C.ConstRefListOptTensor)
+      S.bind({N, base("at::IOptTensorListRef")},
+             "at::IOptTensorListRef(" + E + ")");
+  }
+  if (Method) {
+    S.bind({"self", C.MutRefTensor}, "const_cast<Tensor&>(*this)");
+    S.bind({"self", C.ConstRefTensor}, "const_cast<Tensor&>(*this)");
+  }
+  std::vector<std::string> Out;
+  for (const NamedCType &G : Goals) {
+    std::optional<std::string> E = S.solve(G, /*Direct=*/false);
+    if (!E)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "cannot make the expression `%s %s` from the bindings in scope:\n%s",
+          G.Type.str().c_str(), G.Name.c_str(), S.describeContext().c_str());
+    Out.push_back(std::move(*E));
+  }
+  return Out;
+}
+
+Expected<std::vector<std::string>>
+opgen::translate(const std::vector<Binding> &Bindings,
+                 const std::vector<Binding> &Goals, bool Method) {
+  std::vector<Expr> Es;
+  for (const Binding &B : Bindings)
+    Es.push_back({B.Name, B.NCType});
+  std::vector<NamedCType> Gs;
+  for (const Binding &B : Goals)
+    Gs.push_back(B.NCType);
+  return translate(Es, Gs, Method);
+}

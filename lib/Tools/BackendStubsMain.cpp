@@ -1,0 +1,206 @@
+//===- BackendStubsMain.cpp - opgen-backend-stubs as a library ------------===//
+
+#include "opgen/Tools/BackendStubsMain.h"
+#include "opgen/Emit/BackendStubs.h"
+#include "opgen/IR/Context.h"
+#include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/Parse/NativeYamlReader.h"
+#include "opgen/Pass/PassManager.h"
+#include "opgen/Support/OutputFile.h"
+#include "opgen/Transforms/Passes.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+using namespace opgen;
+using namespace llvm;
+
+static const char *const ToolName = "opgen-backend-stubs";
+
+LogicalResult
+opgen::writeGeneratedFiles(StringRef Dir,
+                           const std::vector<GeneratedFile> &Files,
+                           raw_ostream &ErrOS, StringRef Tool) {
+  if (Files.empty())
+    return success();
+  if (std::error_code EC = sys::fs::create_directories(Dir)) {
+    WithColor::error(ErrOS, Tool)
+        << "cannot create '" << Dir << "': " << EC.message() << "\n";
+    return failure();
+  }
+  bool Ok = true;
+  for (const GeneratedFile &F : Files) {
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, F.Name);
+    if (Expected<WriteStatus> W = writeFileIfChanged(Path, F.Content); !W) {
+      WithColor::error(ErrOS, Tool) << toString(W.takeError()) << "\n";
+      Ok = false;
+    }
+  }
+  return success(Ok);
+}
+
+LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
+                                     raw_ostream &OutOS, raw_ostream &ErrOS) {
+  if (C.SourceYaml.empty() || C.OutputDir.empty() || C.SourcePath.empty()) {
+    WithColor::error(ErrOS, ToolName)
+        << "-s/--source-yaml, -o/--output-dir and --source-path are "
+           "required; --help lists the flags\n";
+    return failure();
+  }
+  SmallString<256> Native(C.SourcePath), Tags(C.SourcePath),
+      Templates(C.SourcePath);
+  sys::path::append(Native, "native", "native_functions.yaml");
+  sys::path::append(Tags, "native", "tags.yaml");
+  sys::path::append(Templates, "templates");
+
+  Context Ctx(ErrOS);
+  Module M;
+  unsigned TagsID = loadFile(Ctx, Tags);
+  unsigned NativeID = loadFile(Ctx, Native);
+  unsigned BackendID = loadFile(Ctx, C.SourceYaml);
+  if (!TagsID || !NativeID || !BackendID)
+    return failure();
+  if (failed(readTagsYaml(Ctx, TagsID, M.ValidTags)))
+    return failure();
+  unsigned Threads =
+      C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
+  if (failed(readNativeFunctionsYaml(Ctx, NativeID, M,
+                                     guessTorchRelease(M.ValidTags), Threads)))
+    return failure();
+
+  PassManager PM;
+  for (StringRef Name : getDefaultPipeline())
+    PM.addPass(createPass(Name));
+  PassInstrumentation Instr;
+  // The IR is checked by the tests; a production run does not re-verify it.
+  Instr.VerifyEach = false;
+  Instr.OS = &ErrOS;
+  BackendYaml B;
+  PassContext PC{Ctx};
+  PC.Threads = Threads;
+  PC.BackendYamlBuffer = BackendID;
+  PC.BackendYamlOut = &B;
+  if (failed(PM.run(M, PC, Instr)))
+    return failure();
+
+  // torchgen checks the kernels only for a backend with operators.
+  if (!C.ImplPath.empty() && B.BackendKey &&
+      failed(checkBackendKernels(Ctx, M, B, C.ImplPath)))
+    return failure();
+
+  BackendStubsOptions O;
+  O.TemplateDir = std::string(Templates);
+  O.OutputDirSpelling = C.OutputDir;
+  std::vector<GeneratedFile> Files;
+  if (failed(emitBackendStubs(Ctx, M, B, O, Files)) ||
+      Ctx.getDiags().getNumErrors())
+    return failure();
+
+  if (C.DryRun) {
+    for (const GeneratedFile &F : Files) {
+      SmallString<256> Path(C.OutputDir);
+      sys::path::append(Path, F.Name);
+      OutOS << "would write " << Path << "\n";
+    }
+    return success();
+  }
+  return writeGeneratedFiles(C.OutputDir, Files, ErrOS, ToolName);
+}
+
+/// gen_backend_stubs' --dry_run takes a value (`--dry_run True`); join such
+/// a value to its flag so the parser sees `--dry_run=True`.
+static std::vector<std::string> joinDryRunValues(int Argc, char **Argv) {
+  std::vector<std::string> Args;
+  for (int I = 0; I < Argc; ++I) {
+    std::string A = Argv[I];
+    StringRef Flag = StringRef(A).ltrim('-');
+    bool IsDryRun = I > 0 && StringRef(A).startswith("-") &&
+                    (Flag == "dry-run" || Flag == "dry_run");
+    if (IsDryRun && I + 1 < Argc) {
+      StringRef V = Argv[I + 1];
+      if (V.equals_insensitive("true") || V.equals_insensitive("false") ||
+          V == "1" || V == "0") {
+        A += "=" + V.str();
+        ++I;
+      }
+    }
+    Args.push_back(std::move(A));
+  }
+  return Args;
+}
+
+int opgen::backendStubsMain(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  std::vector<std::string> Joined = joinDryRunValues(Argc, Argv);
+  std::vector<const char *> ArgPtrs;
+  for (const std::string &A : Joined)
+    ArgPtrs.push_back(A.c_str());
+
+  cl::OptionCategory Cat("opgen-backend-stubs options");
+  cl::opt<std::string> SourceYaml(
+      "source-yaml",
+      cl::desc("The backend yaml (operators the backend has); also -s, "
+               "--source_yaml"),
+      cl::value_desc("file"), cl::cat(Cat));
+  cl::alias SourceYamlS("s", cl::desc("Alias for --source-yaml"),
+                        cl::aliasopt(SourceYaml));
+  cl::alias SourceYamlU("source_yaml", cl::desc("Alias for --source-yaml"),
+                        cl::aliasopt(SourceYaml));
+  cl::opt<std::string> OutputDir(
+      "output-dir",
+      cl::desc("Where to write the generated files; also -o, --output_dir"),
+      cl::value_desc("dir"), cl::cat(Cat));
+  cl::alias OutputDirO("o", cl::desc("Alias for --output-dir"),
+                       cl::aliasopt(OutputDir));
+  cl::alias OutputDirU("output_dir", cl::desc("Alias for --output-dir"),
+                       cl::aliasopt(OutputDir));
+  cl::opt<bool> DryRun(
+      "dry-run",
+      cl::desc("Report the files that would be written; write none "
+               "(also --dry_run, and `--dry_run True` as torchgen takes it)"),
+      cl::cat(Cat));
+  cl::alias DryRunU("dry_run", cl::desc("Alias for --dry-run"),
+                    cl::aliasopt(DryRun));
+  cl::opt<std::string> ImplPath(
+      "impl-path",
+      cl::desc("A C++ file with the backend's kernel definitions: check "
+               "that every kernel is defined (also --impl_path)"),
+      cl::value_desc("file"), cl::cat(Cat));
+  cl::alias ImplPathU("impl_path", cl::desc("Alias for --impl-path"),
+                      cl::aliasopt(ImplPath));
+  cl::opt<std::string> SourcePath(
+      "source-path",
+      cl::desc("The ATen folder holding native/native_functions.yaml, "
+               "native/tags.yaml and templates/"),
+      cl::value_desc("dir"), cl::cat(Cat));
+  cl::opt<unsigned> Threads(
+      "threads", cl::desc("Threads for reading (default: one per core)"),
+      cl::init(0), cl::cat(Cat));
+  cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << ToolName << " " << OPGEN_VERSION
+       << "\n  writes what torchgen 2.14's gen_backend_stubs writes\n";
+  });
+  if (!cl::ParseCommandLineOptions(
+          ArgPtrs.size(), ArgPtrs.data(),
+          "opgen-backend-stubs: an out-of-tree backend's C++ glue "
+          "(drop-in for python -m torchgen.gen_backend_stubs)\n",
+          &errs()))
+    return 1;
+  BackendStubsConfig C;
+  C.SourceYaml = SourceYaml;
+  C.OutputDir = OutputDir;
+  C.SourcePath = SourcePath;
+  C.ImplPath = ImplPath;
+  C.DryRun = DryRun;
+  C.Threads = Threads;
+  return failed(runBackendStubs(C, outs(), errs())) ? 1 : 0;
+}

@@ -1,0 +1,63 @@
+//===- CodeTemplateTest.cpp - torchgen-compatible template substitution ---===//
+//
+// The expected strings are what torchgen 2.14's CodeTemplate.substitute
+// returns for the same pattern and values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Emit/CodeTemplate.h"
+
+#include <doctest/doctest.h>
+
+using namespace opgen;
+
+static std::string subst(const std::string &Pattern, const TemplateEnv &Env) {
+  llvm::Expected<std::string> S = CodeTemplate(Pattern, "t").substitute(Env);
+  REQUIRE(static_cast<bool>(S));
+  return *S;
+}
+
+TEST_CASE("torchgen's own CodeTemplate example") {
+  TemplateEnv Env;
+  Env["args"] = std::vector<std::string>{"hi", "8"};
+  Env["bar"] = std::vector<std::string>{"what", "7"};
+  Env["a"] = "3";
+  Env["b"] = "4";
+  Env["stuff"] = std::vector<std::string>{"things...", "others"};
+  Env["empty"] = std::vector<std::string>{};
+  CHECK(subst("int foo($args) {\n\n    $bar\n        $bar\n    $a+$b\n}\n"
+              "int commatest(int a${,stuff})\nint notest(int a${,empty,})\n",
+              Env) ==
+        "int foo(hi, 8) {\n\n    what\n    7\n        what\n        7\n    "
+        "3+4\n}\nint commatest(int a, things..., others)\nint notest(int "
+        "a)\n");
+}
+
+TEST_CASE("block placeholders indent, strip and drop trailing blank lines") {
+  TemplateEnv Env;
+  Env["body"] =
+      std::vector<std::string>{"line1\n  line2  \n\n", "", "last\n\n"};
+  CHECK(subst("  $body\nend\n", Env) == "  line1\n    line2\n\n  last\nend\n");
+  TemplateEnv S;
+  S["s"] = "one\ntwo   \n";
+  CHECK(subst("\t$s\n", S) == "\tone\n\ttwo\n");
+  TemplateEnv E;
+  E["empty"] = std::vector<std::string>{};
+  CHECK(subst("$empty\nafter\n", E) == "\nafter\n");
+}
+
+TEST_CASE("inline lists, commas, and text that is not a placeholder") {
+  TemplateEnv Env;
+  Env["v"] = std::vector<std::string>{"a", "b"};
+  CHECK(subst("x $v y ${v,} $$ $1 ${ bad} $\n", Env) ==
+        "x a, b y a, b,  $$ $1 ${ bad} $\n");
+}
+
+TEST_CASE("a placeholder without a value is an error naming it") {
+  llvm::Expected<std::string> S =
+      CodeTemplate("a $missing b", "T.cpp").substitute(TemplateEnv());
+  REQUIRE(!S);
+  std::string Msg = llvm::toString(S.takeError());
+  CHECK(Msg.find("$missing") != std::string::npos);
+  CHECK(Msg.find("T.cpp") != std::string::npos);
+}
