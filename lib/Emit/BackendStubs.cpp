@@ -4,7 +4,9 @@
 #include "opgen/Emit/CodeTemplate.h"
 #include "opgen/Emit/CppTypes.h"
 #include "opgen/Emit/RegisterDispatchKey.h"
+#include "opgen/Support/Parallel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -173,15 +175,29 @@ LogicalResult
 BackendStubsEmitter::registrations(const BackendIndex &I,
                                    std::vector<GeneratedFile> &Files) {
   RegisterDispatchKeyEmitter E(Ctx, M, I, ClassName);
-  std::vector<std::string> Registrations, Definitions;
-  bool Ok = true;
-  for (const FunctionGroup &G : *M.Groups) {
-    Ok &= succeeded(E.emit(G, RegisterTarget::Registration, Registrations));
-    Ok &=
-        succeeded(E.emit(G, RegisterTarget::AnonymousDefinition, Definitions));
-  }
-  if (!Ok)
+  // Groups are independent: generate them on threads into per-group slots,
+  // then join the slots in order so the output does not depend on the
+  // thread count. Diagnostics are sorted by location when flushed.
+  size_t N = M.Groups->size();
+  std::vector<std::vector<std::string>> Regs(N), Wrappers(N);
+  std::vector<char> Failed(N, 0);
+  D.beginDeferred();
+  parallelFor(O.Threads, N, [&](size_t K) {
+    const FunctionGroup &G = (*M.Groups)[K];
+    Failed[K] =
+        failed(E.emit(G, RegisterTarget::Registration, Regs[K])) ||
+        failed(E.emit(G, RegisterTarget::AnonymousDefinition, Wrappers[K]));
+  });
+  D.flushDeferred();
+  if (llvm::is_contained(Failed, 1))
     return failure();
+  std::vector<std::string> Registrations, Definitions;
+  for (size_t K = 0; K != N; ++K) {
+    for (std::string &S : Regs[K])
+      Registrations.push_back(std::move(S));
+    for (std::string &S : Wrappers[K])
+      Definitions.push_back(std::move(S));
+  }
 
   const std::string &Key = I.Key;
   std::string Lower = StringRef(Key).lower();

@@ -99,6 +99,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   BackendStubsOptions O;
   O.TemplateDir = std::string(Templates);
   O.OutputDirSpelling = C.OutputDir;
+  O.Threads = Threads;
   std::vector<GeneratedFile> Files;
   if (failed(emitBackendStubs(Ctx, M, B, O, Files)) ||
       Ctx.getDiags().getNumErrors())

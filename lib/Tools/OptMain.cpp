@@ -252,6 +252,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       BackendStubsOptions O;
       O.TemplateDir = TemplateDir;
       O.OutputDirSpelling = Config.OutputFile;
+      O.Threads = Threads;
       if (failed(emitBackendStubs(Ctx, M, B, O, Files)))
         Ok = false;
       break;

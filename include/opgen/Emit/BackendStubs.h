@@ -41,6 +41,8 @@ struct BackendStubsOptions {
   /// The output folder as the user wrote it: Register<Key>.cpp includes the
   /// header through this spelling, as torchgen's does.
   std::string OutputDirSpelling;
+  /// Threads for generating code; the files do not depend on it.
+  unsigned Threads = 1;
 };
 
 /// The class the backend's kernels are members of: `class_name`, or
