@@ -25,23 +25,29 @@ static bool isBlank(char C) { return C != '\n' && isPySpace(C); }
 static bool isIdentStart(char C) { return isAlpha(C) || C == '_'; }
 static bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
 
-/// Python's str.splitlines() (ASCII line boundaries).
+/// Python's str.splitlines() (ASCII line boundaries). Generated files are
+/// large and made of long lines, so the scan uses a table.
 static void splitLines(StringRef S, std::vector<StringRef> &Out) {
-  size_t Start = 0, I = 0, E = S.size();
-  while (I < E) {
-    char C = S[I];
-    if (C == '\n' || C == '\r' || C == '\v' || C == '\f' ||
-        (C >= '\x1c' && C <= '\x1e')) {
-      Out.push_back(S.slice(Start, I));
-      if (C == '\r' && I + 1 < E && S[I + 1] == '\n')
-        ++I;
-      Start = ++I;
+  static const struct Table {
+    bool IsBreak[256] = {};
+    Table() {
+      for (unsigned char C : {'\n', '\r', '\v', '\f', '\x1c', '\x1d', '\x1e'})
+        IsBreak[C] = true;
+    }
+  } T;
+  const char *P = S.data(), *E = P + S.size(), *Start = P;
+  while (P != E) {
+    if (!T.IsBreak[static_cast<unsigned char>(*P)]) {
+      ++P;
       continue;
     }
-    ++I;
+    Out.emplace_back(Start, P - Start);
+    if (*P == '\r' && P + 1 != E && P[1] == '\n')
+      ++P;
+    Start = ++P;
   }
-  if (Start < E)
-    Out.push_back(S.slice(Start, E));
+  if (Start != E)
+    Out.emplace_back(Start, E - Start);
 }
 
 static StringRef pyRStrip(StringRef S) {
