@@ -1,8 +1,10 @@
 //===- FunctionSchema.cpp - Operator schemas ------------------------------===//
 
 #include "opgen/IR/FunctionSchema.h"
+#include "opgen/Support/StringStream.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -11,21 +13,26 @@ using namespace llvm;
 
 template <typename T> static std::string toStr(const T &V) {
   std::string S;
-  raw_string_ostream OS(S);
-  // raw_string_ostream writes through on every call; buffering halves the
-  // cost of printing schemas, which the parser does for every entry.
-  OS.SetBufferSize(256);
+  BufferedStringStream OS(S);
   V.print(OS);
-  OS.flush();
-  return S;
+  return std::move(OS.str());
+}
+
+static void printAliasSet(raw_ostream &OS,
+                          const std::vector<std::string> &Set) {
+  ListSeparator Sep("|");
+  for (const std::string &A : Set)
+    OS << Sep << A;
 }
 
 void Annotation::print(raw_ostream &OS) const {
-  OS << join(AliasSet, "|");
+  printAliasSet(OS, AliasSet);
   if (IsWrite)
     OS << '!';
-  if (!AliasSetAfter.empty())
-    OS << " -> " << join(AliasSetAfter, "|");
+  if (!AliasSetAfter.empty()) {
+    OS << " -> ";
+    printAliasSet(OS, AliasSetAfter);
+  }
 }
 std::string Annotation::str() const { return toStr(*this); }
 
@@ -37,14 +44,20 @@ static void printAnnotatedType(raw_ostream &OS, Type Ty,
     OS << Ty;
     return;
   }
-  std::string TyStr = Ty.str();
-  StringRef Rest = StringRef(TyStr);
+  SmallString<32> TyStr;
+  raw_svector_ostream TyOS(TyStr);
+  TyOS << Ty;
+  StringRef Rest = TyStr;
   // Parsing only attaches annotations to Tensor, Tensor? and Tensor[].
   if (Rest.consume_front("Tensor")) {
-    OS << "Tensor(" << Annot->str() << ")" << Rest;
+    OS << "Tensor(";
+    Annot->print(OS);
+    OS << ")" << Rest;
     return;
   }
-  OS << TyStr << "(" << Annot->str() << ")";
+  OS << TyStr << "(";
+  Annot->print(OS);
+  OS << ")";
 }
 
 void Argument::print(raw_ostream &OS) const {

@@ -27,10 +27,12 @@ bool NativeFunction::isViewOp() const {
   bool NonMutatingView = llvm::any_of(Func.Returns, [](const Return &R) {
     return R.Annot && !R.Annot->IsWrite;
   });
-  // resize_ is handled by functionalization, not as a view.
-  std::string Name = Func.Name.str();
-  bool InplaceView =
-      Tags.count("inplace_view") && Name != "resize_" && Name != "resize_as_";
+  // resize_ is handled by functionalization, not as a view. (The name is
+  // printed only for the few functions with the tag.)
+  bool InplaceView = Tags.count("inplace_view") && [&] {
+    std::string Name = Func.Name.str();
+    return Name != "resize_" && Name != "resize_as_";
+  }();
   bool WildcardView =
       Func.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
         return A.Annot && llvm::is_contained(A.Annot->AliasSetAfter, "*");

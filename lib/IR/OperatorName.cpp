@@ -19,10 +19,28 @@ void BaseOperatorName::print(raw_ostream &OS) const {
     OS << "_functional";
 }
 
+// Names are printed for lookups all over the passes; building the string
+// directly saves the stream's per-write overhead. Keep in step with print().
+static void appendBaseName(const BaseOperatorName &N, std::string &S) {
+  if (N.DunderMethod) {
+    S += "__";
+    if (N.Inplace)
+      S += 'i';
+    S += N.Base;
+    S += "__";
+    return;
+  }
+  S += N.Base;
+  if (N.Inplace)
+    S += '_';
+  else if (N.FunctionalOverload)
+    S += "_functional";
+}
+
 std::string BaseOperatorName::str() const {
   std::string S;
-  raw_string_ostream OS(S);
-  print(OS);
+  S.reserve(Base.size() + 11);
+  appendBaseName(*this, S);
   return S;
 }
 
@@ -34,14 +52,22 @@ void OperatorName::print(raw_ostream &OS) const {
 
 std::string OperatorName::str() const {
   std::string S;
-  raw_string_ostream OS(S);
-  print(OS);
+  S.reserve(Name.Base.size() + 12 + OverloadName.size());
+  appendBaseName(Name, S);
+  if (!OverloadName.empty()) {
+    S += '.';
+    S += OverloadName;
+  }
   return S;
 }
 
 std::string OperatorName::unambiguousName() const {
-  std::string S = Name.str();
-  if (!OverloadName.empty())
-    S += "_" + OverloadName;
+  std::string S;
+  S.reserve(Name.Base.size() + 12 + OverloadName.size());
+  appendBaseName(Name, S);
+  if (!OverloadName.empty()) {
+    S += '_';
+    S += OverloadName;
+  }
   return S;
 }

@@ -17,8 +17,13 @@ StringRef opgen::toString(BaseTy T) {
 }
 
 std::optional<BaseTy> opgen::parseBaseTy(StringRef Spelling) {
+  // Every argument's type comes through here: compare the first letter
+  // before the whole spelling.
+  if (Spelling.empty())
+    return std::nullopt;
   for (unsigned I = 0; I < std::size(BaseTySpellings); ++I)
-    if (BaseTySpellings[I] == Spelling)
+    if (BaseTySpellings[I].front() == Spelling.front() &&
+        BaseTySpellings[I] == Spelling)
       return static_cast<BaseTy>(I);
   return std::nullopt;
 }

@@ -11,9 +11,12 @@
 #include "opgen/Parse/YamlSupport.h"
 #include "opgen/Support/Parallel.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -91,39 +94,50 @@ LogicalResult opgen::readTagsYaml(Context &Ctx, unsigned BufferID,
 
 namespace {
 
-const StringRef KnownKeys[] = {
-    "func",
-    "cpp_no_default_args",
-    "use_const_ref_for_mutable_tensors",
-    "variants",
-    "manual_kernel_registration",
-    "manual_cpp_binding",
-    "device_guard",
-    "device_check",
-    "structured",
-    "structured_delegate",
-    "structured_inherits",
-    "python_module",
-    "category_override",
-    "precomputed",
-    "tags",
-    "dispatch",
-    "autogen",
-    "ufunc_inner_loop",
-    "__line__",
-    // What passes computed, in printed IR (see emitYaml).
-    "__names__",
-    "__group__",
-    "__view_group__",
-};
+/// Whether \p Key may appear in an entry. A StringSwitch compares by length
+/// first, which matters as every key of every entry is checked.
+bool isKnownKey(StringRef Key) {
+  return StringSwitch<bool>(Key)
+      .Cases("func", "cpp_no_default_args", "use_const_ref_for_mutable_tensors",
+             "variants", "manual_kernel_registration", "manual_cpp_binding",
+             true)
+      .Cases("device_guard", "device_check", "structured",
+             "structured_delegate", "structured_inherits", "python_module",
+             "category_override", "precomputed", true)
+      .Cases("tags", "dispatch", "autogen", "ufunc_inner_loop", "__line__",
+             true)
+      // What passes computed, in printed IR (see emitYaml).
+      .Cases("__names__", "__group__", "__view_group__", true)
+      .Default(false);
+}
 
-/// Python's reserved words, which cannot name arguments of Python bindings.
-const StringRef PythonKeywords[] = {
-    "False",  "None",   "True",    "and",      "as",       "assert", "async",
-    "await",  "break",  "class",   "continue", "def",      "del",    "elif",
-    "else",   "except", "finally", "for",      "from",     "global", "if",
-    "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
-    "pass",   "raise",  "return",  "try",      "while",    "with",   "yield"};
+/// Whether \p Name is one of Python's reserved words, which cannot name
+/// arguments of Python bindings. Every argument of every function is
+/// checked, so only words of the name's length are compared.
+bool isPythonKeyword(StringRef Name) {
+  auto In = [&](std::initializer_list<StringRef> Words) {
+    return is_contained(Words, Name);
+  };
+  switch (Name.size()) {
+  case 2:
+    return In({"as", "if", "in", "is", "or"});
+  case 3:
+    return In({"and", "def", "del", "for", "not", "try"});
+  case 4:
+    return In({"None", "True", "elif", "else", "from", "pass", "with"});
+  case 5:
+    return In({"False", "async", "await", "break", "class", "raise", "while",
+               "yield"});
+  case 6:
+    return In({"assert", "except", "global", "import", "lambda", "return"});
+  case 7:
+    return In({"finally"});
+  case 8:
+    return In({"continue", "nonlocal"});
+  default:
+    return false;
+  }
+}
 
 /// Existing operators allowed to keep a reserved word as an argument name.
 bool isKeywordExempt(StringRef Op, StringRef Arg) {
@@ -234,15 +248,28 @@ splitList(StringRef Text, const TextLocation &Loc, size_t Offset = 0) {
   return Out;
 }
 
+/// Which of the tags the reader adds on its own tags.yaml declares; looked
+/// up once per file rather than once per entry.
+struct ImpliedTags {
+  bool Pt2Compliant = false, Out = false, Inplace = false,
+       NondeterministicSeeded = false;
+  explicit ImpliedTags(const std::set<std::string> &ValidTags)
+      : Pt2Compliant(ValidTags.count("pt2_compliant_tag")),
+        Out(ValidTags.count("out")), Inplace(ValidTags.count("inplace")),
+        NondeterministicSeeded(ValidTags.count("nondeterministic_seeded")) {}
+};
+
 class EntryReader {
 public:
   EntryReader(Context &Ctx, const std::set<std::string> &ValidTags,
-              StringRef File, TorchRelease Release)
-      : Ctx(Ctx), D(Ctx.getDiags()), ValidTags(ValidTags), File(File),
-        Release(Release) {}
+              const ImpliedTags &Implied, StringRef File, TorchRelease Release)
+      : Ctx(Ctx), D(Ctx.getDiags()), ValidTags(ValidTags), Implied(Implied),
+        File(File), Release(Release) {}
 
-  /// Read entry \p E, which starts on line \p Line.
-  std::optional<NativeFunction> read(const YamlValue &E, unsigned Line);
+  /// Read entry \p E, which starts on line \p Line, into \p F, which must
+  /// be default-constructed; false if the entry had errors. (Filling the
+  /// caller's function saves moving it, field by field, twice.)
+  bool read(const YamlValue &E, unsigned Line, NativeFunction &F);
   /// The operator's name, if the schema parsed, even when read() failed.
   const std::optional<OperatorName> &getName() const { return Name; }
 
@@ -272,8 +299,8 @@ private:
     return V && V->Kind != YamlKind::Null ? V->Loc : keyLoc(E, Key);
   }
 
-  void readDispatch(const YamlValue &V, NativeFunction &F, bool &Redundant,
-                    unsigned &NumKeys);
+  void readDispatch(const YamlValue &V, NativeFunction &F, StringRef CppName,
+                    bool &Redundant, unsigned &NumKeys);
   void readUfunc(const YamlValue &V, NativeFunction &F);
   void readPrecomputed(const YamlValue &V, NativeFunction &F);
   void checkUfuncFunctors(const NativeFunction &F, const YamlValue &E);
@@ -284,6 +311,7 @@ private:
   Context &Ctx;
   DiagnosticEngine &D;
   const std::set<std::string> &ValidTags;
+  const ImpliedTags &Implied;
   StringRef File;
   TorchRelease Release;
   bool Failed = false;
@@ -315,9 +343,7 @@ std::optional<std::string> EntryReader::getOptString(const YamlValue &E,
   return V->str();
 }
 
-std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
-                                                unsigned Line) {
-  NativeFunction F;
+bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
   F.Loc.File = File.str();
   F.Loc.Line = Line;
   // Printed IR records the original line (see emitYaml); torchgen's loader
@@ -331,7 +357,7 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
   // `is_abstract` is opgen's own key, printed only on generated functions:
   // theirs is their parent's, not what their own kernels imply.
   for (const auto &[K, V] : E.Entries)
-    if (!is_contained(KnownKeys, K.Value) &&
+    if (!isKnownKey(K.Value) &&
         !(K.Value == "is_abstract" && isGeneratedEntry(E)))
       error(K.Loc.Start,
             "unknown key `" + K.Value + "` in native function entry");
@@ -353,9 +379,11 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
       Name = F.Func.Name;
       // Not the engine's error count: other threads share it.
       bool TypesOk = true;
-      for (const Argument *A : F.Func.Args.flatAll())
+      F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
         TypesOk &=
-            checkTypeInRelease(A->Ty, A->Loc.isValid() ? A->Loc : F.FuncLoc);
+            checkTypeInRelease(A.Ty, A.Loc.isValid() ? A.Loc : F.FuncLoc);
+        return false;
+      });
       for (const Return &R : F.Func.Returns)
         TypesOk &=
             checkTypeInRelease(R.Ty, R.Loc.isValid() ? R.Loc : F.FuncLoc);
@@ -469,7 +497,8 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
   }
 
   // tags: a string or a list of strings, each declared in tags.yaml.
-  std::vector<std::pair<std::string, SMLoc>> TagsIn;
+  // The names point into E or are literals.
+  SmallVector<std::pair<StringRef, SMLoc>, 8> TagsIn;
   if (const YamlValue *V = field(E, "tags")) {
     if (V->Kind == YamlKind::Str) {
       TagsIn.push_back({V->str(), V->Loc});
@@ -486,11 +515,11 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
                 describe(V->Kind));
     }
   }
-  if (F.Namespace == "aten" && ValidTags.count("pt2_compliant_tag"))
+  if (F.Namespace == "aten" && Implied.Pt2Compliant)
     TagsIn.push_back({"pt2_compliant_tag", SMLoc()});
-  if (HaveSchema && F.Func.isOutFn() && ValidTags.count("out"))
+  if (HaveSchema && F.Func.isOutFn() && Implied.Out)
     TagsIn.push_back({"out", SMLoc()});
-  if (HaveSchema && F.Func.Name.Name.Inplace && ValidTags.count("inplace"))
+  if (HaveSchema && F.Func.Name.Name.Inplace && Implied.Inplace)
     TagsIn.push_back({"inplace", SMLoc()});
   for (auto &[T, L] : TagsIn) {
     if (ValidTags.empty()) {
@@ -499,10 +528,20 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
                                          "tags");
       break;
     }
-    if (!ValidTags.count(T))
+    std::string Tag = T.str();
+    if (!ValidTags.count(Tag))
       error(L, "unknown tag `" + T + "`; tags must be declared in tags.yaml");
     else
-      F.Tags.insert(T);
+      F.Tags.insert(std::move(Tag));
+  }
+
+  // The C++ name (`add_out`), which a lone CompositeImplicitAutograd kernel
+  // must have, once the schema parsed.
+  std::string CppName;
+  if (Name) {
+    CppName = F.Func.Name.Name.str();
+    if (F.Func.isOutFn())
+      CppName += "_out";
   }
 
   // dispatch:
@@ -520,15 +559,16 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
               "cannot specify both `manual_kernel_registration` and "
               "`dispatch`; with manual registration, dispatch has no effect");
       F.DispatchAsWritten.emplace();
-      readDispatch(*DispatchV, F, RedundantCIA, NumKeys);
+      readDispatch(*DispatchV, F,
+                   F.Func.Name.Name.Base.empty() ? StringRef() : CppName,
+                   RedundantCIA, NumKeys);
     }
   }
   auto HasKey = [&](DispatchKey K) {
     return any_of(F.Dispatch, [&](const auto &P) { return P.first == K; });
   };
-  std::string CppName;
-  if (HaveSchema)
-    CppName = F.Func.Name.Name.str() + (F.Func.isOutFn() ? "_out" : "");
+  if (!HaveSchema)
+    CppName.clear();
   if (DispatchV && DispatchV->Kind == YamlKind::Mapping) {
     // torchgen stops at the first of these two checks; the second one would
     // fire for the redundant table too. Name the kernel as written, with its
@@ -653,16 +693,15 @@ std::optional<NativeFunction> EntryReader::read(const YamlValue &E,
 
   if (HaveSchema)
     checkInvariants(F, E);
-  if (Failed || !HaveSchema)
-    return std::nullopt;
-  return F;
+  return !Failed && HaveSchema;
 }
 
 void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
-                               bool &Redundant, unsigned &NumKeys) {
-  std::string CppName;
-  if (!F.Func.Name.Name.Base.empty())
-    CppName = F.Func.Name.Name.str() + (F.Func.isOutFn() ? "_out" : "");
+                               StringRef CppName, bool &Redundant,
+                               unsigned &NumKeys) {
+  // A kernel per entry, and room for the two a ufunc adds.
+  F.DispatchAsWritten->reserve(V.Entries.size());
+  F.Dispatch.reserve(V.Entries.size() + 2);
   for (const auto &[K, KV] : V.Entries) {
     if (K.Value == "__line__")
       continue;
@@ -695,17 +734,24 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
                      "` is not a supported dispatch key");
         continue;
       }
-      SmallVector<StringRef, 4> Parts;
-      StringRef(KV.str()).split(Parts, "::");
-      if (Parts.size() - 1 > 3) {
-        error(KV.Loc,
-              "kernel `" + KV.str() + "` has more than 3 levels of namespace");
-        continue;
+      BackendMetadata M;
+      M.Structured = F.Structured && isStructuredKey(*DK);
+      if (!StringRef(KV.str()).contains(':')) {
+        // Nearly every kernel is a plain name in at::native.
+        M.Kernel = KV.str();
+        M.CppNamespace = "at::native";
+      } else {
+        SmallVector<StringRef, 4> Parts;
+        StringRef(KV.str()).split(Parts, "::");
+        if (Parts.size() - 1 > 3) {
+          error(KV.Loc, "kernel `" + KV.str() +
+                            "` has more than 3 levels of namespace");
+          continue;
+        }
+        std::string Ns = join(ArrayRef<StringRef>(Parts).drop_back(), "::");
+        M.Kernel = Parts.back().str();
+        M.CppNamespace = (Ns.empty() ? std::string("at") : Ns) + "::native";
       }
-      std::string Ns = join(ArrayRef<StringRef>(Parts).drop_back(), "::");
-      BackendMetadata M{Parts.back().str(),
-                        F.Structured && isStructuredKey(*DK),
-                        (Ns.empty() ? std::string("at") : Ns) + "::native"};
       auto Existing =
           find_if(F.Dispatch, [&](const auto &P) { return P.first == *DK; });
       if (Existing != F.Dispatch.end()) {
@@ -953,9 +999,10 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
           "a function cannot have both `structured` and "
           "`structured_delegate`");
   StringSet<> Defaulted;
-  for (const Argument *A : S.schemaOrderArguments())
-    if (A->Default)
-      Defaulted.insert(A->Name);
+  if (!F.CppNoDefaultArgs.empty())
+    for (const Argument *A : S.schemaOrderArguments())
+      if (A->Default)
+        Defaulted.insert(A->Name);
   for (const std::string &N : F.CppNoDefaultArgs) {
     if (Defaulted.count(N))
       continue;
@@ -979,10 +1026,9 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
                   "back to a slow path for tensors on different devices");
 
   // Random operators must say so, where tags.yaml has the tag for it.
-  if (Release >= TorchRelease::V2_14 &&
-      ValidTags.count("nondeterministic_seeded")) {
-    bool DropoutArg = any_of(S.Args.flatAll(), [](const Argument *A) {
-      return StringRef(A->Name).contains("dropout");
+  if (Release >= TorchRelease::V2_14 && Implied.NondeterministicSeeded) {
+    bool DropoutArg = S.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
+      return StringRef(A.Name).contains("dropout");
     });
     bool Random = StringRef(Name).contains("rand") ||
                   ((StringRef(Name).contains("dropout") || DropoutArg) &&
@@ -1061,9 +1107,28 @@ struct PrintedResults {
   std::optional<GroupRef> Group, ViewGroup;
 };
 
+/// Arguments named by a Python keyword. A check of the function alone, made
+/// once it read without errors: on the reading threads, and after the
+/// entry's other checks, as if it came after all entries were read.
+static void checkArgumentNames(Context &Ctx, const NativeFunction &F,
+                               TorchRelease Release) {
+  if (Release < TorchRelease::V2_6 || F.isGenerated())
+    return;
+  F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
+    if (!isPythonKeyword(A.Name))
+      return false;
+    std::string Name = F.Func.Name.str();
+    if (!isKeywordExempt(Name, A.Name))
+      Ctx.getDiags().error(A.Loc.isValid() ? A.Loc : F.FuncLoc,
+                           "argument name `" + A.Name + "` of `" + Name +
+                               "` is a reserved Python keyword");
+    return false;
+  });
+}
+
 static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
-                      const Module &M, StringRef File, TorchRelease Release,
-                      NativeFunction &Out,
+                      const Module &M, const ImpliedTags &Implied,
+                      StringRef File, TorchRelease Release, NativeFunction &Out,
                       std::optional<OperatorName> &FailedName,
                       PrintedResults &Printed) {
   if (E.Kind != YamlKind::Mapping) {
@@ -1072,9 +1137,8 @@ static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
                              describe(E.Kind));
     return false;
   }
-  EntryReader Reader(Ctx, M.ValidTags, File, Release);
-  std::optional<NativeFunction> F = Reader.read(E, Line);
-  bool Ok = F.has_value();
+  EntryReader Reader(Ctx, M.ValidTags, Implied, File, Release);
+  bool Ok = Reader.read(E, Line, Out);
   Printed.Group = readGroupRef(Ctx, E, "__group__", GroupRoles, Ok);
   Printed.ViewGroup =
       readGroupRef(Ctx, E, "__view_group__", ViewGroupRoles, Ok);
@@ -1086,13 +1150,13 @@ static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
       Ctx.getDiags().error(N->Loc, "`__names__` must map cpp, dispatcher, "
                                    "unambiguous and root to names");
       Ok = false;
-    } else if (F) {
-      F->Names =
+    } else if (Ok) {
+      Out.Names =
           KernelNames{Cpp->str(), Disp->str(), Unamb->str(), Root->str()};
     }
   }
   if (Ok) {
-    Out = std::move(*F);
+    checkArgumentNames(Ctx, Out, Release);
     return true;
   }
   FailedName = Reader.getName();
@@ -1240,6 +1304,7 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
   }
   // Every thread writes its own slots of one vector: no merging afterwards.
   EntrySlots Slots(Total);
+  const ImpliedTags Implied(M.ValidTags);
   struct Piece {
     DiagnosticEngine *Diags = nullptr;
     SourceMgr SM;
@@ -1278,7 +1343,7 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
         Line += std::count(LinePos, E.Loc.getPointer(), '\n');
         LinePos = E.Loc.getPointer();
         Slots.Ok[Slot] =
-            readEntry(Ctx, E, Line, M, File, Release, Slots.Fns[Slot],
+            readEntry(Ctx, E, Line, M, Implied, File, Release, Slots.Fns[Slot],
                       Slots.FailedNames[Slot], Slots.Printed[Slot]);
         ++Slot;
       }
@@ -1323,10 +1388,11 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
       return failure();
     }
     Slots.emplace(Root.Items.size());
+    const ImpliedTags Implied(M.ValidTags);
     for (size_t I = 0; I < Root.Items.size(); ++I)
       Slots->Ok[I] = readEntry(Ctx, Root.Items[I],
                                SM.getLineAndColumn(Root.Items[I].Loc).first, M,
-                               File, Release, Slots->Fns[I],
+                               Implied, File, Release, Slots->Fns[I],
                                Slots->FailedNames[I], Slots->Printed[I]);
   }
 
@@ -1351,34 +1417,61 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   // a dispatch key.
   // Names print canonically (they parse back to themselves), so their text
   // identifies them; hashing text is cheaper than ordering structs.
-  std::vector<std::string> Names;
+  // Names are printed into a stack buffer and kept, once, in an arena
+  // rather than in a node each.
+  auto Print = [](const OperatorName &N, SmallString<128> &Buf) {
+    Buf.clear();
+    raw_svector_ostream OS(Buf);
+    N.print(OS);
+    return StringRef(Buf);
+  };
+  BumpPtrAllocator NameArena;
+  using NameMap = DenseMap<StringRef, const NativeFunction *>;
+  // The entry for \p Key, added (and \p Key saved) if new.
+  auto Insert = [&](NameMap &Map, StringRef Key, const NativeFunction *F) {
+    auto It = Map.find(Key);
+    if (It != Map.end())
+      return std::make_pair(It, false);
+    return Map.try_emplace(Key.copy(NameArena), F);
+  };
+  SmallString<128> NameBuf;
+  std::vector<StringRef> Names;
   Names.reserve(Fns.size());
-  StringMap<const NativeFunction *> ByName, ByQualifiedName;
-  StringSet<> BaseNames;
+  NameMap ByName, ByQualifiedName;
+  ByName.reserve(Fns.size());
+  ByQualifiedName.reserve(Fns.size());
   for (const NativeFunction &F : Fns) {
-    Names.push_back(F.Func.Name.str());
-    ByName.try_emplace(Names.back(), &F);
+    Names.push_back(
+        Insert(ByName, Print(F.Func.Name, NameBuf), &F).first->first);
     // Operators are registered per namespace, so `aten::f` and `custom::f`
     // are two operators (torchgen objects only when they share a dispatch
     // key, which the backend-index pass checks).
-    auto [It, New] =
-        ByQualifiedName.try_emplace(F.Namespace + "::" + Names.back(), &F);
+    NameBuf.clear();
+    raw_svector_ostream(NameBuf) << F.Namespace << "::" << Names.back();
+    auto [It, New] = Insert(ByQualifiedName, NameBuf, &F);
     if (!New) {
       D.error(F.FuncLoc,
               "duplicate operator `" +
-                  (F.Namespace == "aten" ? Names.back() : It->first().str()) +
-                  "`");
+                  (F.Namespace == "aten" ? Names.back() : It->first) + "`");
       D.note(It->second->FuncLoc, "previously declared here");
     }
-    BaseNames.insert(F.Func.Name.Name.str());
   }
-  for (const OperatorName &N : FailedNames)
-    BaseNames.insert(N.Name.str());
+  // Base names are needed only for inplace_view operators, which are few.
+  StringSet<> BaseNames;
+  auto HasBaseName = [&](const BaseOperatorName &B) {
+    if (BaseNames.empty()) {
+      for (const NativeFunction &F : Fns)
+        BaseNames.insert(F.Func.Name.Name.str());
+      for (const OperatorName &N : FailedNames)
+        BaseNames.insert(N.Name.str());
+    }
+    return BaseNames.count(B.str()) != 0;
+  };
   for (size_t I = 0; I < Fns.size(); ++I) {
     const NativeFunction &F = Fns[I];
-    const std::string &Name = Names[I];
+    StringRef Name = Names[I];
     if (F.StructuredDelegate) {
-      auto It = ByName.find(F.StructuredDelegate->str());
+      auto It = ByName.find(Print(*F.StructuredDelegate, NameBuf));
       if (It == ByName.end()) {
         if (!FailedNames.count(*F.StructuredDelegate))
           D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
@@ -1391,15 +1484,6 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
         D.note(It->second->FuncLoc, "delegate declared here");
       }
     }
-    if (Release >= TorchRelease::V2_6 && !F.isGenerated())
-      F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
-        if (is_contained(PythonKeywords, A.Name) &&
-            !isKeywordExempt(Name, A.Name))
-          D.error(A.Loc.isValid() ? A.Loc : F.FuncLoc,
-                  "argument name `" + A.Name + "` of `" + Name +
-                      "` is a reserved Python keyword");
-        return false;
-      });
     if (F.Tags.count("inplace_view") && Name != "resize_" &&
         Name != "resize_as_" && F.Func.Name.Name.str() != "set_") {
       const BaseOperatorName &B = F.Func.Name.Name;
@@ -1409,7 +1493,7 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
                                "does not end in `_` as inplace operators' do");
       } else {
         BaseOperatorName OutOfPlace{B.Base, false, B.DunderMethod, false};
-        if (!BaseNames.count(OutOfPlace.str()))
+        if (!HasBaseName(OutOfPlace))
           D.error(F.FuncLoc, "`" + Name +
                                  "` has the inplace_view tag, but there is no "
                                  "out-of-place view operator `" +

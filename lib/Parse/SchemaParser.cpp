@@ -2,8 +2,10 @@
 
 #include "opgen/Parse/SchemaParser.h"
 #include "opgen/Parse/SchemaLexer.h"
+#include "opgen/Support/StringStream.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -299,6 +301,9 @@ bool Parser::parseArgument(Argument &A) {
 
 bool Parser::parseArguments(Arguments &Args) {
   std::vector<Argument> Positional, KwargOnly, Out;
+  // Room for most schemas' positional arguments, so they are not moved
+  // while the list grows.
+  Positional.reserve(8);
   std::vector<Argument> *Acc = &Positional;
   if (Lex.peek().is(SchemaToken::RParen)) {
     Lex.next();
@@ -354,6 +359,7 @@ bool Parser::parseArguments(Arguments &Args) {
            (A.Ty == Base || A.Ty == Ctx.getOptionalType(Base));
   };
   std::vector<Argument> *KwAcc = &Args.PreTensorOptionsKwargOnly;
+  KwAcc->reserve(KwargOnly.size());
   for (size_t I = 0; I < KwargOnly.size();) {
     if (I + 4 <= KwargOnly.size() &&
         IsOption(KwargOnly[I], "dtype", BaseTy::ScalarType) &&
@@ -433,10 +439,22 @@ std::optional<ParsedSchema> Parser::parseSchema() {
     errorExpected("end of schema", T);
     return std::nullopt;
   }
-  std::string Printed = P.Namespace.empty() ? "" : P.Namespace + "::";
-  Printed += S.str();
-  if (!checkCanonical(Printed, "schema"))
+  // Every entry's schema is checked, and nearly all are canonical: compare
+  // while printing, and print the text only to say where it differs.
+  auto Print = [&](raw_ostream &OS) {
+    if (!P.Namespace.empty())
+      OS << P.Namespace << "::";
+    S.print(OS);
+  };
+  MatchStream Match(Text);
+  Print(Match);
+  if (!Match.matches()) {
+    std::string Printed;
+    BufferedStringStream OS(Printed);
+    Print(OS);
+    checkCanonical(OS.str(), "schema");
     return std::nullopt;
+  }
   return P;
 }
 
@@ -450,7 +468,10 @@ std::optional<Argument> Parser::parseLoneArgument() {
     errorExpected("end of argument", T);
     return std::nullopt;
   }
-  if (!checkCanonical(A.str(), "argument"))
+  SmallString<64> Printed;
+  raw_svector_ostream OS(Printed);
+  A.print(OS);
+  if (!checkCanonical(Printed, "argument"))
     return std::nullopt;
   return A;
 }
@@ -465,7 +486,10 @@ std::optional<OperatorName> Parser::parseLoneOperatorName() {
     errorExpected("end of operator name", T);
     return std::nullopt;
   }
-  if (!checkCanonical(N.str(), "operator name"))
+  SmallString<64> Printed;
+  raw_svector_ostream OS(Printed);
+  N.print(OS);
+  if (!checkCanonical(Printed, "operator name"))
     return std::nullopt;
   return N;
 }

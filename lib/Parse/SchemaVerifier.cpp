@@ -19,7 +19,10 @@ static SMLoc locOr(SMLoc L, SMLoc Fallback) {
 }
 
 LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
-                                  SMLoc SchemaLoc) {
+                                  SMLoc SchemaLoc, bool LocateParts) {
+  auto locOr = [&](SMLoc L, SMLoc Fallback) {
+    return LocateParts ? ::locOr(L, Fallback) : Fallback;
+  };
   DiagnosticEngine &D = Ctx.getDiags();
   // Count this schema's errors here: the engine's count is shared with the
   // other threads reading entries.
@@ -29,7 +32,8 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
     ++NumErrors;
   };
   const Arguments &A = S.Args;
-  std::string Name = S.Name.str();
+  // The name appears only in messages: print it only for them.
+  auto Name = [&] { return S.Name.str(); };
 
   for (const Argument &Arg : A.PreSelfPositional)
     if (Arg.isWrite())
@@ -66,7 +70,7 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
       any_of(S.Returns, [](const Return &R) { return !R.isWrite(); });
   if (AnyMutable && AnyImmutable)
     Error(SchemaLoc,
-          "returns must be all mutable or all immutable in `" + Name + "`");
+          "returns must be all mutable or all immutable in `" + Name() + "`");
   for (const Return &R : S.Returns) {
     if (!R.isWrite())
       continue;
@@ -84,13 +88,13 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
 
   if (!A.Out.empty()) {
     if (S.Name.Name.Inplace)
-      Error(SchemaLoc, "`" + Name + "` cannot be both inplace and out=");
+      Error(SchemaLoc, "`" + Name() + "` cannot be both inplace and out=");
     bool AllTensors = all_of(A.Out, [&](const Argument &O) {
       return O.Ty == Ctx.getBaseType(BaseTy::Tensor);
     });
     if (!AllTensors) {
       if (!S.Returns.empty())
-        Error(SchemaLoc, "out= function `" + Name +
+        Error(SchemaLoc, "out= function `" + Name() +
                              "` with non-Tensor out arguments must return "
                              "nothing");
     } else {
@@ -98,7 +102,7 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
         return !StringRef(O.Name).startswith("_scratch_");
       });
       if (NonScratch != S.Returns.size())
-        Error(SchemaLoc, "out= function `" + Name + "` has " +
+        Error(SchemaLoc, "out= function `" + Name() + "` has " +
                              Twine(NonScratch) +
                              " out arguments (not counting _scratch_ ones) "
                              "but " +
@@ -110,18 +114,18 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
   if (S.Name.Name.Inplace) {
     if (!A.Self || !A.Self->isWrite()) {
       Error(A.Self ? locOr(A.Self->Loc, SchemaLoc) : SchemaLoc,
-            "inplace operator `" + Name +
+            "inplace operator `" + Name() +
                 "` must have a mutable `self` argument, such as "
                 "`Tensor(a!) self`");
     } else if (A.Self->Ty == Ctx.getBaseType(BaseTy::Tensor)) {
       if (S.Returns.size() != 1 ||
           !sameAnnotation(S.Returns[0].Annot, A.Self->Annot))
-        Error(SchemaLoc, "inplace operator `" + Name +
+        Error(SchemaLoc, "inplace operator `" + Name() +
                              "` with a Tensor self must return self, as `-> "
                              "Tensor(" +
                              A.Self->Annot->str() + ")`");
     } else if (!S.Returns.empty()) {
-      Error(SchemaLoc, "inplace operator `" + Name +
+      Error(SchemaLoc, "inplace operator `" + Name() +
                            "` with a non-Tensor self must return nothing");
     }
   }
@@ -131,11 +135,11 @@ LogicalResult opgen::verifySchema(Context &Ctx, const FunctionSchema &S,
     Error(locOr(A.TensorOptions->front().Loc, SchemaLoc),
           "tensor options arguments are only allowed on functional "
           "(factory) operators, but `" +
-              Name + "` is " + toString(K));
+              Name() + "` is " + toString(K));
   if (S.isFunctionalFn() && K != SchemaKind::Functional)
     Error(SchemaLoc, "overload name `" + S.Name.OverloadName +
                          "` contains `functional`, which is reserved for "
                          "functional operators, but `" +
-                         Name + "` is " + toString(K));
+                         Name() + "` is " + toString(K));
   return success(NumErrors == 0);
 }

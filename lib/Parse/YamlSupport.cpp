@@ -7,6 +7,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
 
+#include <algorithm>
+
 using namespace opgen;
 using namespace llvm;
 
@@ -21,14 +23,16 @@ std::optional<bool> yaml11Bool(StringRef S) {
   if (S.size() < 2 || S.size() > 5 ||
       !StringRef("yYnNtTfFoO").contains(S.front()))
     return std::nullopt;
-  static const char *True[] = {"yes",  "Yes", "YES", "true", "True",
-                               "TRUE", "on",  "On",  "ON"};
-  static const char *False[] = {"no",    "No",  "NO",  "false", "False",
-                                "FALSE", "off", "Off", "OFF"};
-  for (const char *T : True)
+  // StringRefs, not C strings: their lengths are known without strlen, and
+  // most comparisons stop at the length.
+  static const StringRef True[] = {"yes",  "Yes", "YES", "true", "True",
+                                   "TRUE", "on",  "On",  "ON"};
+  static const StringRef False[] = {"no",    "No",  "NO",  "false", "False",
+                                    "FALSE", "off", "Off", "OFF"};
+  for (StringRef T : True)
     if (S == T)
       return true;
-  for (const char *F : False)
+  for (StringRef F : False)
     if (S == F)
       return false;
   return std::nullopt;
@@ -192,7 +196,12 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
     return R;
   }
   if (auto *Map = dyn_cast<yaml::MappingNode>(N)) {
+    // Entries of native_functions.yaml have a handful of keys, for which a
+    // linear search for duplicates beats hashing; a mapping that grows large
+    // moves its keys into a map.
+    constexpr size_t MaxLinear = 16;
     StringMap<SMLoc> Seen;
+    R.Entries.reserve(8);
     for (yaml::KeyValueNode &KV : *Map) {
       yaml::Node *K = KV.getKey();
       if (!K)
@@ -209,10 +218,24 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
       yaml::Node *V = KV.getValue();
       if (!V)
         break;
-      auto [It, New] = Seen.try_emplace(Key->Value, Key->Loc.Start);
-      if (!New) {
+      std::optional<SMLoc> First;
+      if (R.Entries.size() < MaxLinear) {
+        for (const auto &Entry : R.Entries)
+          if (Entry.first.Value == Key->Value) {
+            First = Entry.first.Loc.Start;
+            break;
+          }
+      } else {
+        if (Seen.empty())
+          for (const auto &Entry : R.Entries)
+            Seen.try_emplace(Entry.first.Value, Entry.first.Loc.Start);
+        auto [It, New] = Seen.try_emplace(Key->Value, Key->Loc.Start);
+        if (!New)
+          First = It->second;
+      }
+      if (First) {
         Diags.error(Key->Loc.Start, "duplicate key `" + Key->Value + "`");
-        Diags.note(It->second, "first given here");
+        Diags.note(*First, "first given here");
         R.HasErrors = true;
         V->skip();
         continue;
@@ -250,6 +273,13 @@ opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
     if (End == StringRef::npos)
       End = Text.size();
     StringRef Line = Text.slice(Pos, End);
+    // Inside the sequence, indented lines and comments (nearly all lines)
+    // need no closer look.
+    if (SeenEntry && !Line.empty() &&
+        (Line.front() == ' ' || Line.front() == '#')) {
+      Pos = End + 1;
+      continue;
+    }
     if (Line.startswith("- ") || Line.rtrim() == "-") {
       Starts.push_back(Pos);
       StartLines.push_back(LineNo);
@@ -271,7 +301,13 @@ opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
   size_t Begin = 0, First = 0;
   unsigned BeginLine = 1;
   for (unsigned P = 1; P < Parts; ++P) {
-    size_t Index = Starts.size() * P / Parts;
+    // Cut where the text, rather than the count of entries, splits evenly:
+    // most of a piece's work is the YAML parser's, which goes by length.
+    // Every piece keeps at least one entry.
+    size_t Target = Text.size() * P / Parts;
+    size_t Index =
+        std::lower_bound(Starts.begin(), Starts.end(), Target) - Starts.begin();
+    Index = std::clamp(Index, First + 1, Starts.size() - (Parts - P));
     Pieces.push_back(
         {Text.slice(Begin, Starts[Index]), Index - First, BeginLine});
     Begin = Starts[Index];

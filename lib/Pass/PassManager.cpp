@@ -42,12 +42,25 @@ LogicalResult PassManager::run(Module &M, PassContext &PC,
     OS << format("  %8.4f ms  ", Total) << "Total\n";
   };
 
+  // Analyses live for this run only: another module may come next.
+  AnalysisCache Local;
+  AnalysisCache *Outer = PC.Analyses;
+  if (!PC.Analyses)
+    PC.Analyses = &Local;
+  struct Restore {
+    PassContext &PC;
+    AnalysisCache *Outer;
+    ~Restore() { PC.Analyses = Outer; }
+  } RestoreOnExit{PC, Outer};
+
   for (const std::unique_ptr<Pass> &P : Passes) {
     StringRef Name = P->getArgument();
     if (I.PrintBefore.count(Name))
       printIR(I, M, "Before", Name);
     auto Start = std::chrono::steady_clock::now();
     LogicalResult R = P->run(M, PC);
+    if (!P->preservesSchemas())
+      PC.Analyses->clear();
     Timings.push_back({Name, std::chrono::duration<double, std::milli>(
                                  std::chrono::steady_clock::now() - Start)
                                  .count()});

@@ -27,6 +27,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -49,6 +50,7 @@ struct IndexBuilder {
 class BackendIndexPass : public Pass {
 public:
   StringRef getArgument() const override { return "backend-index"; }
+  bool preservesSchemas() const override { return true; }
   LogicalResult run(Module &M, PassContext &PC) override;
 
 private:
@@ -71,17 +73,32 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx,
   // distinct name an id so the lookups below compare integers.
   std::vector<unsigned> NameId(M.Functions.size());
   {
-    StringMap<unsigned> Ids;
+    // The names are printed into one arena rather than a node each.
+    BumpPtrAllocator Arena;
+    DenseMap<StringRef, unsigned> Ids;
+    Ids.reserve(M.Functions.size());
     SmallString<64> Buf;
     for (FunctionId Id = 0, E = M.Functions.size(); Id != E; ++Id) {
       Buf.clear();
       raw_svector_ostream OS(Buf);
       M.Functions[Id].Func.Name.print(OS);
-      NameId[Id] = Ids.try_emplace(Buf, Ids.size()).first->second;
+      auto It = Ids.find(Buf);
+      if (It == Ids.end()) {
+        unsigned Next = Ids.size();
+        It = Ids.try_emplace(StringRef(Buf).copy(Arena), Next).first;
+      }
+      NameId[Id] = It->second;
     }
   }
+  // Kernels per key, to size each index once: entries are large, and
+  // growing an index one entry at a time moves them over and over.
+  DenseMap<unsigned, size_t> NumKernels;
+  for (const NativeFunction &F : M.Functions)
+    for (const auto &[Key, Meta] : F.Dispatch)
+      ++NumKernels[static_cast<unsigned>(Key)];
   // Keys in the order torchgen first meets them.
   std::vector<IndexBuilder> Builders;
+  Builders.reserve(NumKernels.size());
   DenseMap<unsigned, size_t> BuilderOf;
   for (FunctionId Id = 0, E = M.Functions.size(); Id != E; ++Id) {
     const NativeFunction &F = M.Functions[Id];
@@ -95,6 +112,10 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx,
         I.UseOutAsPrimary = true;
         I.External = false;
         I.DeviceGuard = needsDeviceGuard(Key);
+        size_t Expected = NumKernels.lookup(static_cast<unsigned>(Key));
+        I.Index.reserve(Expected);
+        Builders.back().From.reserve(Expected);
+        Builders.back().PositionByNameId.reserve(Expected);
       }
       IndexBuilder &B = Builders[It->second];
       auto [Pos, NewOp] =

@@ -19,10 +19,9 @@
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
-
-#include <unordered_map>
 
 using namespace opgen;
 using namespace llvm;
@@ -41,6 +40,7 @@ const SignatureOptions ViewOpts = [] {
 class GroupPass : public Pass {
 public:
   StringRef getArgument() const override { return "group"; }
+  bool preservesSchemas() const override { return true; }
   LogicalResult run(Module &M, PassContext &PC) override {
     DiagnosticEngine &D = PC.Ctx.getDiags();
     unsigned Errors = 0;
@@ -50,11 +50,13 @@ public:
     };
 
     // Function groups, in order of first appearance of each signature.
-    std::vector<PreGroup> PreGroups;
-    std::vector<std::string> Texts;
-    if (failed(
-            preGroupFunctions(M.Functions, D, PreGroups, PC.Threads, &Texts)))
+    // After variant synthesis, its last pre-grouping is this one.
+    SignatureAnalysis Local;
+    SignatureAnalysis &SA = getSignatureAnalysis(PC, Local);
+    if (failed(SA.preGroup(M, D, PC.Threads)))
       ++Errors;
+    const std::vector<PreGroup> &PreGroups = SA.Groups;
+    const std::vector<std::string> &Texts = SA.Texts;
     std::vector<FunctionGroup> Groups;
     for (const PreGroup &PG : PreGroups) {
       const auto &Members = PG.Members;
@@ -96,9 +98,22 @@ public:
       Groups.push_back(G);
     }
 
-    // View groups.
-    MapVector<std::string, std::vector<std::pair<int, FunctionId>>,
-              std::unordered_map<std::string, unsigned>>
+    // View groups, keyed by the view signature's text. Mapping view_copy
+    // names back changes only `*_copy` and `*_scatter` signatures; the
+    // others are the ones already computed. The keys point into Texts and
+    // ViewTexts, which do not change while ByView lives.
+    std::vector<std::string> ViewTexts(M.Functions.size());
+    auto ViewKey = [&](FunctionId I) -> StringRef {
+      const FunctionSchema &S = M.Functions[I].Func;
+      StringRef Base = S.Name.Name.Base;
+      if (!Base.endswith("_copy") && !Base.endswith("_scatter"))
+        return Texts[I];
+      if (ViewTexts[I].empty())
+        ViewTexts[I] = getSignatureText(S, ViewOpts);
+      return ViewTexts[I];
+    };
+    MapVector<StringRef, SmallVector<std::pair<int, FunctionId>, 2>,
+              DenseMap<StringRef, unsigned>>
         ByView;
     // Keys: SchemaKind values for non-aliasing ops, 100 + ViewKind otherwise.
     for (FunctionId I = 0; I < M.Functions.size(); ++I) {
@@ -115,12 +130,7 @@ public:
       }
       int Key = VK == ViewKind::NonAliasing ? static_cast<int>(F.Func.kind())
                                             : 100 + static_cast<int>(VK);
-      // Mapping view_copy names back changes only `*_copy` and `*_scatter`
-      // signatures; the others are the ones just computed.
-      StringRef Base = F.Func.Name.Name.Base;
-      auto &Members = ByView[Base.endswith("_copy") || Base.endswith("_scatter")
-                                 ? getSignatureText(F.Func, ViewOpts)
-                                 : Texts[I]];
+      auto &Members = ByView[ViewKey(I)];
       if (any_of(Members, [&](const auto &P) { return P.first == Key; })) {
         Error(F, "`" + F.Func.Name.str() +
                      "` has the same view signature and kind as another "
@@ -146,7 +156,7 @@ public:
       G.View = *View;
       G.ViewInplace = Find(100 + static_cast<int>(ViewKind::AliasingInplace));
       G.ViewCopy = Find(static_cast<int>(SchemaKind::Functional));
-      checkViewGroup(M, G, Error);
+      checkViewGroup(M, G, Texts, ViewKey, Error);
       Views.push_back(G);
     }
 
@@ -205,17 +215,21 @@ private:
     }
   }
 
-  template <typename ErrorFn>
-  void checkViewGroup(const Module &M, const ViewGroup &G, ErrorFn &Error) {
+  /// \p Texts are the functions' signature texts, \p ViewKey gives their
+  /// view signature texts.
+  template <typename ViewKeyFn, typename ErrorFn>
+  void checkViewGroup(const Module &M, const ViewGroup &G,
+                      const std::vector<std::string> &Texts, ViewKeyFn &ViewKey,
+                      ErrorFn &Error) {
     const NativeFunction &View = M.Functions[G.View];
-    std::string ViewSig = getSignatureText(View.Func);
+    StringRef ViewSig = Texts[G.View];
     if (G.ViewCopy) {
       const NativeFunction &Copy = M.Functions[*G.ViewCopy];
       StringRef Base = Copy.Func.Name.Name.Base;
       if (!Base.endswith("_copy") && !Base.endswith("_scatter"))
         Error(Copy, "view_copy operator `" + Copy.Func.Name.str() +
                         "` must be named `<view>_copy` or `<view>_scatter`");
-      else if (getSignatureText(Copy.Func, ViewOpts) != ViewSig)
+      else if (ViewKey(*G.ViewCopy) != ViewSig)
         Error(Copy, "the signatures of view `" + View.Func.Name.str() +
                         "` and its view_copy `" + Copy.Func.Name.str() +
                         "` differ");
@@ -235,7 +249,7 @@ private:
     }
     if (G.ViewInplace) {
       const NativeFunction &In = M.Functions[*G.ViewInplace];
-      if (getSignatureText(In.Func) != ViewSig)
+      if (Texts[*G.ViewInplace] != ViewSig)
         Error(In, "the signatures of view `" + View.Func.Name.str() +
                       "` and its inplace variant `" + In.Func.Name.str() +
                       "` differ");

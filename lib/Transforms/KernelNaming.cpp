@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "opgen/Support/Parallel.h"
 #include "opgen/Transforms/Passes.h"
 
 using namespace opgen;
@@ -20,17 +21,31 @@ namespace {
 class KernelNamingPass : public Pass {
 public:
   StringRef getArgument() const override { return "kernel-naming"; }
-  LogicalResult run(Module &M, PassContext &) override {
-    for (NativeFunction &F : M.Functions) {
+  bool preservesSchemas() const override { return true; }
+  LogicalResult run(Module &M, PassContext &PC) override {
+    // Each function's names depend on it alone.
+    parallelFor(PC.Threads, M.Functions.size(), [&](size_t I) {
+      NativeFunction &F = M.Functions[I];
+      const OperatorName &Op = F.Func.Name;
       KernelNames N;
-      N.Cpp = F.Func.Name.Name.str();
+      // The base name is printed once and each name built from it.
+      std::string Base = Op.Name.str();
+      N.Cpp.reserve(Base.size() + 4);
+      N.Cpp = Base;
       if (F.Func.isOutFn())
         N.Cpp += "_out";
       N.Dispatcher = N.Cpp;
-      N.Unambiguous = F.Func.Name.unambiguousName();
-      N.Root = F.Func.Name.Name.Base;
+      if (Op.OverloadName.empty()) {
+        N.Unambiguous = std::move(Base);
+      } else {
+        N.Unambiguous.reserve(Base.size() + 1 + Op.OverloadName.size());
+        N.Unambiguous = Base;
+        N.Unambiguous += '_';
+        N.Unambiguous += Op.OverloadName;
+      }
+      N.Root = Op.Name.Base;
       F.Names = std::move(N);
-    }
+    });
     return success();
   }
 };

@@ -2,9 +2,12 @@
 
 #include "opgen/Transforms/Signature.h"
 #include "opgen/Support/Parallel.h"
+#include "opgen/Support/StringStream.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -136,23 +139,21 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
     Texts[Known + I] = getSignatureText(Fns[Known + I].Func);
   });
   bool Failed = false;
-  // Signatures that print alike land in one bucket; the schemas themselves
-  // decide equality within it.
-  StringMap<SmallVector<size_t, 1>> Buckets;
+  // Signatures that print alike are one signature. The keys point into
+  // Texts, which stays put while the map lives.
+  DenseMap<StringRef, size_t> GroupOf;
+  GroupOf.reserve(Fns.size());
+  Groups.reserve(Groups.size() + Fns.size());
   for (FunctionId Id = 0; Id < Fns.size(); ++Id) {
     const NativeFunction &F = Fns[Id];
-    // The signature's text identifies it; the schema itself is built only
-    // for a new group.
     const std::string &Text = Texts[Id];
-    SmallVector<size_t, 1> &Bucket = Buckets[Text];
-    PreGroup *G = nullptr;
-    if (!Bucket.empty()) {
-      G = &Groups[Bucket.front()];
-    } else {
-      Bucket.push_back(Groups.size());
+    auto [It, New] = GroupOf.try_emplace(Text, Groups.size());
+    if (New) {
       Groups.push_back(PreGroup{Text, {}});
-      G = &Groups.back();
+      // A function, its inplace, mutable and out= variants.
+      Groups.back().Members.reserve(4);
     }
+    PreGroup *G = &Groups[It->second];
     SchemaKind K = F.Func.kind();
     if (std::optional<FunctionId> Prev = G->lookup(K)) {
       Diags.error(F.FuncLoc, "`" + F.Func.Name.str() + "` is a second " +
@@ -171,13 +172,33 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
   return failure(Failed);
 }
 
+char SignatureAnalysis::ID;
+
+LogicalResult SignatureAnalysis::preGroup(const Module &M,
+                                          DiagnosticEngine &Diags,
+                                          unsigned Threads) {
+  if (GroupsFor && *GroupsFor == M.Functions.size() &&
+      Texts.size() == M.Functions.size())
+    return success();
+  Groups.clear();
+  GroupsFor.reset();
+  if (failed(preGroupFunctions(M.Functions, Diags, Groups, Threads, &Texts)))
+    return failure();
+  GroupsFor = M.Functions.size();
+  return success();
+}
+
+SignatureAnalysis &opgen::getSignatureAnalysis(PassContext &PC,
+                                               SignatureAnalysis &Local) {
+  return PC.Analyses ? PC.Analyses->get<SignatureAnalysis>() : Local;
+}
+
 std::string opgen::getSignatureText(const FunctionSchema &S,
                                     const SignatureOptions &Opts) {
   // Mirrors getSignature followed by FunctionSchema::print; the signature
   // tests check that the two agree.
   std::string Text;
-  raw_string_ostream OS(Text);
-  OS.SetBufferSize(512);
+  BufferedStringStream OS(Text);
   StringRef Base = S.Name.Name.Base;
   std::string Mapped;
   if (Opts.StripViewCopyName) {
@@ -219,16 +240,27 @@ std::string opgen::getSignatureText(const FunctionSchema &S,
   }
   OS << ") -> ";
   // Returns: the schema's own, then mutated inputs no return aliases.
-  SmallVector<std::pair<Type, std::string>, 4> Rets;
+  // A return is its type and name; mutated inputs print as `<arg>_out`.
+  struct Ret {
+    Type Ty;
+    StringRef Name;
+    bool OutSuffix;
+  };
+  SmallVector<Ret, 4> Rets;
   for (const Return &R : S.Returns)
-    Rets.push_back({R.Ty, Opts.KeepReturnNames && R.Name ? *R.Name : ""});
+    Rets.push_back({R.Ty,
+                    Opts.KeepReturnNames && R.Name ? StringRef(*R.Name) : "",
+                    false});
   forEachUnreturnedMutableInput(S, [&](const Argument &Arg) {
-    Rets.push_back({Arg.Ty, Opts.KeepReturnNames ? Arg.Name + "_out" : ""});
+    Rets.push_back({Arg.Ty, Opts.KeepReturnNames ? StringRef(Arg.Name) : "",
+                    Opts.KeepReturnNames});
   });
-  auto PrintRet = [&](const std::pair<Type, std::string> &R) {
-    OS << R.first;
-    if (!R.second.empty())
-      OS << ' ' << R.second;
+  auto PrintRet = [&](const Ret &R) {
+    OS << R.Ty;
+    if (R.OutSuffix)
+      OS << ' ' << R.Name << "_out";
+    else if (!R.Name.empty())
+      OS << ' ' << R.Name;
   };
   if (Rets.size() == 1) {
     PrintRet(Rets.front());

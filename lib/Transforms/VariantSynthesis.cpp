@@ -38,9 +38,13 @@
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -123,8 +127,10 @@ std::string outOverloadName(StringRef Overload) {
 
 class Synthesizer {
 public:
-  Synthesizer(Module &M, Context &Ctx, unsigned Threads)
-      : M(M), Ctx(Ctx), D(Ctx.getDiags()), Threads(Threads) {}
+  Synthesizer(Module &M, Context &Ctx, unsigned Threads,
+              SignatureAnalysis &Signatures)
+      : M(M), Ctx(Ctx), D(Ctx.getDiags()), Threads(Threads),
+        Signatures(Signatures) {}
 
   LogicalResult run();
 
@@ -155,11 +161,23 @@ private:
   Context &Ctx;
   DiagnosticEngine &D;
   unsigned Threads;
-  /// Signature texts by FunctionId; synthesis only appends functions.
-  std::vector<std::string> SignatureTexts;
+  /// Signature texts and pre-groups; synthesis only appends functions, so
+  /// the texts stay valid, and grouping reuses the final pre-groups.
+  SignatureAnalysis &Signatures;
   bool Failed = false;
   /// The id of every function by name, the synthesized ones included.
-  StringMap<FunctionId> ByName;
+  /// (The keys are kept in NameArena rather than in a node each.)
+  DenseMap<StringRef, FunctionId> ByName;
+  BumpPtrAllocator NameArena;
+  /// Record \p Name for \p Id unless it is taken; the id it names, and
+  /// whether it was new.
+  std::pair<FunctionId, bool> addName(StringRef Name, FunctionId Id) {
+    auto It = ByName.find(Name);
+    if (It != ByName.end())
+      return {It->second, false};
+    ByName.try_emplace(Name.copy(NameArena), Id);
+    return {Id, true};
+  }
   /// For each synthesized function, the function it was made from.
   std::map<FunctionId, FunctionId> ParentOf;
 };
@@ -167,14 +185,20 @@ private:
 } // namespace
 
 LogicalResult Synthesizer::run() {
-  for (FunctionId Id = 0; Id < M.Functions.size(); ++Id)
-    ByName.try_emplace(M.Functions[Id].Func.Name.str(), Id);
+  // Room for the synthesized functions too (about a fifth more).
+  ByName.reserve(M.Functions.size() + M.Functions.size() / 4);
+  for (FunctionId Id = 0; Id < M.Functions.size(); ++Id) {
+    SmallString<64> Buf;
+    raw_svector_ostream OS(Buf);
+    M.Functions[Id].Func.Name.print(OS);
+    addName(Buf, Id);
+  }
 
-  std::vector<PreGroup> Groups;
-  if (failed(
-          preGroupFunctions(M.Functions, D, Groups, Threads, &SignatureTexts)))
+  if (failed(Signatures.preGroup(M, D, Threads)))
     return failure();
-  for (const PreGroup &G : Groups)
+  // Synthesis appends to M.Functions but leaves these groups alone, until
+  // checkAutogen groups again.
+  for (const PreGroup &G : Signatures.Groups)
     synthesize(G);
   if (Failed)
     return failure();
@@ -201,19 +225,27 @@ void Synthesizer::synthesize(const PreGroup &G) {
   auto AnyOf = [&](auto Pred) {
     return any_of(G.Members, [&](const auto &P) { return Pred(Fn(P.second)); });
   };
-  bool IsCore =
-      AnyOf([](const NativeFunction &F) { return F.Tags.count("core") != 0; });
-  bool AreManual =
-      AllOf([](const NativeFunction &F) { return F.ManualCppBinding; });
+  // Evaluated lazily, cheapest first: most groups stop here.
+  auto AreManual = [&] {
+    return AllOf([](const NativeFunction &F) { return F.ManualCppBinding; });
+  };
   // set_ is an inplace view, but the codegen treats it as an ordinary
   // inplace operator.
-  bool HasViewOps = AnyOf([](const NativeFunction &F) {
-    return F.isViewOp() && F.Func.Name.Name.str() != "set_";
-  });
-  bool AreCompositeImplicit = AllOf([](const NativeFunction &F) {
-    return F.HasCompositeImplicitAutogradKernel;
-  });
-  if (AreManual || HasViewOps || (AreCompositeImplicit && !IsCore))
+  auto HasViewOps = [&] {
+    return AnyOf([](const NativeFunction &F) {
+      return F.isViewOp() && F.Func.Name.Name.str() != "set_";
+    });
+  };
+  auto AreCompositeImplicit = [&] {
+    return AllOf([](const NativeFunction &F) {
+      return F.HasCompositeImplicitAutogradKernel;
+    });
+  };
+  auto IsCore = [&] {
+    return AnyOf(
+        [](const NativeFunction &F) { return F.Tags.count("core") != 0; });
+  };
+  if (AreManual() || HasViewOps() || (AreCompositeImplicit() && !IsCore()))
     return;
 
   if (Out && G.Members.size() == 1) {
@@ -287,7 +319,7 @@ void Synthesizer::synthesize(const PreGroup &G) {
 void Synthesizer::add(FunctionId Parent, NativeFunction F) {
   std::string Name = F.Func.Name.str();
   FunctionId Id = M.Functions.size();
-  auto [It, New] = ByName.try_emplace(Name, Id);
+  auto [Existing, New] = addName(Name, Id);
   if (!New) {
     // torchgen only notices this when the other operator also has a
     // CompositeExplicitAutograd kernel; two operators of one name are
@@ -296,7 +328,7 @@ void Synthesizer::add(FunctionId Parent, NativeFunction F) {
           "the " + toString(F.Func.kind()) + " variant synthesized for `" +
               M.Functions[Parent].Func.Name.str() + "`, `" + Name +
               "`, has the name of an existing operator");
-    D.note(M.Functions[It->second].FuncLoc, "`" + Name + "` is declared here");
+    D.note(M.Functions[Existing].FuncLoc, "`" + Name + "` is declared here");
     return;
   }
   ParentOf[Id] = Parent;
@@ -315,14 +347,19 @@ bool Synthesizer::makeOutArgs(const NativeFunction &Parent,
     return false;
   }
   // Alias sets the schema already uses cannot name the new out= arguments.
+  // (One pass over the arguments marks the letters in use.)
+  bool Used[26] = {};
+  S.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
+    if (A.Annot)
+      for (const std::string &Alias : A.Annot->AliasSet)
+        if (Alias.size() == 1 && Alias[0] >= 'a' && Alias[0] <= 'z')
+          Used[Alias[0] - 'a'] = true;
+    return false;
+  });
   std::vector<char> Free;
-  for (char C = 'a'; C <= 'z'; ++C) {
-    std::string L(1, C);
-    if (!S.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
-          return A.Annot && is_contained(A.Annot->AliasSet, L);
-        }))
+  for (char C = 'a'; C <= 'z'; ++C)
+    if (!Used[C - 'a'])
       Free.push_back(C);
-  }
   bool AllTensors = all_of(
       S.Returns, [](const Return &R) { return R.Ty.isBase(BaseTy::Tensor); });
   for (size_t I = 0; I < S.Returns.size(); ++I) {
@@ -455,24 +492,7 @@ Synthesizer::generate(const NativeFunction &Parent, SchemaKind K) {
   // variant of an operator returning `(Tensor, int)` returns only the `int`,
   // which does not line up with its out= argument. The errors point at the
   // function made from, as the new schema was never written anywhere.
-  FunctionSchema Unlocated = *S;
-  auto Unlocate = [](std::vector<Argument> &As) {
-    for (Argument &A : As)
-      A.Loc = SMLoc();
-  };
-  Unlocate(Unlocated.Args.PreSelfPositional);
-  if (Unlocated.Args.Self)
-    Unlocated.Args.Self->Loc = SMLoc();
-  Unlocate(Unlocated.Args.PostSelfPositional);
-  Unlocate(Unlocated.Args.PreTensorOptionsKwargOnly);
-  if (Unlocated.Args.TensorOptions)
-    for (Argument &A : *Unlocated.Args.TensorOptions)
-      A.Loc = SMLoc();
-  Unlocate(Unlocated.Args.PostTensorOptionsKwargOnly);
-  Unlocate(Unlocated.Args.Out);
-  for (Return &R : Unlocated.Returns)
-    R.Loc = SMLoc();
-  if (failed(verifySchema(Ctx, Unlocated, Parent.FuncLoc))) {
+  if (failed(verifySchema(Ctx, *S, Parent.FuncLoc, /*LocateParts=*/false))) {
     D.note(Parent.FuncLoc, "in the " + toString(K) +
                                " variant synthesized for `" +
                                Parent.Func.Name.str() + "`: " + S->str());
@@ -524,19 +544,18 @@ Synthesizer::generate(const NativeFunction &Parent, SchemaKind K) {
 void Synthesizer::checkAutogen() {
   // Regroup with the synthesized functions, as grouping will; the others'
   // signatures are known from the first grouping.
-  std::vector<PreGroup> Groups;
-  if (failed(preGroupFunctions(M.Functions, D, Groups, Threads,
-                               &SignatureTexts))) {
+  if (failed(Signatures.preGroup(M, D, Threads))) {
     Failed = true;
     return;
   }
-  for (const PreGroup &G : Groups) {
+  for (const PreGroup &G : Signatures.Groups) {
     // Only complete groups are checked: a functional and an out= variant,
     // maybe inplace and mutable ones, nothing else.
     if (G.Members.size() < 2 || G.has(SchemaKind::Scratch) ||
         !G.has(SchemaKind::Functional) || !G.has(SchemaKind::Out))
       continue;
     std::vector<FunctionId> Ids;
+    Ids.reserve(4);
     for (SchemaKind K : {SchemaKind::Functional, SchemaKind::Out,
                          SchemaKind::Inplace, SchemaKind::Mutable})
       if (std::optional<FunctionId> Id = G.lookup(K))
@@ -592,6 +611,7 @@ namespace {
 class VariantSynthesisPass : public Pass {
 public:
   StringRef getArgument() const override { return "variant-synthesis"; }
+  bool preservesSchemas() const override { return true; }
   LogicalResult run(Module &M, PassContext &PC) override {
     if (M.VariantsSynthesized) {
       PC.Ctx.getDiags().error(
@@ -599,7 +619,10 @@ public:
                    "must run only once");
       return failure();
     }
-    LogicalResult R = Synthesizer(M, PC.Ctx, PC.Threads).run();
+    SignatureAnalysis Local;
+    LogicalResult R =
+        Synthesizer(M, PC.Ctx, PC.Threads, getSignatureAnalysis(PC, Local))
+            .run();
     M.VariantsSynthesized = true;
     return R;
   }

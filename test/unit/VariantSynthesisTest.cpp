@@ -2,6 +2,7 @@
 
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Parse/SchemaParser.h"
+#include "opgen/Pass/PassManager.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
 
@@ -425,4 +426,60 @@ TEST_CASE("the signature's text is the printed signature") {
       CHECK(getSignatureText(P->Schema, Opts) ==
             getSignature(P->Schema, Opts).str());
   }
+}
+
+TEST_CASE("grouping reuses variant synthesis's signatures in a pipeline") {
+  // The pass manager keeps the signatures and pre-groups variant synthesis
+  // computed, and grouping takes them; passes run on their own compute
+  // everything. Both must give the same groups.
+  const char *Yaml = "- func: foo_(Tensor(a!) self, Scalar other) -> "
+                     "Tensor(a!)\n"
+                     "  dispatch:\n"
+                     "    CPU: foo_\n"
+                     "  autogen: foo, foo.out\n"
+                     "- func: bar(Tensor self) -> Tensor\n"
+                     "  dispatch:\n"
+                     "    CPU: bar\n"
+                     "- func: bar_(Tensor(a!) self) -> Tensor(a!)\n"
+                     "  dispatch:\n"
+                     "    CPU: bar_\n"
+                     "- func: bar.out(Tensor self, *, Tensor(a!) out) -> "
+                     "Tensor(a!)\n"
+                     "  dispatch:\n"
+                     "    CPU: bar_out\n"
+                     "- func: baz(Tensor self, int dim) -> Tensor\n"
+                     "  dispatch:\n"
+                     "    CPU: baz\n";
+  Fixture Piped, Alone;
+  REQUIRE(Piped.read(Yaml));
+  REQUIRE(Alone.read(Yaml));
+
+  PassManager PM;
+  PM.addPass(createVariantSynthesisPass());
+  PM.addPass(createGroupPass());
+  PassContext PC{Piped.Ctx};
+  REQUIRE(succeeded(PM.run(Piped.M, PC, PassInstrumentation())));
+  CHECK(PC.Analyses == nullptr);
+
+  PassContext AlonePC{Alone.Ctx};
+  REQUIRE(succeeded(createVariantSynthesisPass()->run(Alone.M, AlonePC)));
+  REQUIRE(succeeded(createGroupPass()->run(Alone.M, AlonePC)));
+
+  CHECK(Piped.Diags.empty());
+  CHECK(Alone.Diags.empty());
+  CHECK(Piped.schemas() == Alone.schemas());
+  REQUIRE(Piped.M.Groups);
+  REQUIRE(Alone.M.Groups);
+  REQUIRE(Piped.M.Groups->size() == Alone.M.Groups->size());
+  for (size_t I = 0; I < Piped.M.Groups->size(); ++I) {
+    const FunctionGroup &A = (*Piped.M.Groups)[I], &B = (*Alone.M.Groups)[I];
+    CHECK(A.IsGroup == B.IsGroup);
+    CHECK(A.Function == B.Function);
+    CHECK(A.Functional == B.Functional);
+    CHECK(A.Out == B.Out);
+    CHECK(A.Inplace == B.Inplace);
+    CHECK(A.Mutable == B.Mutable);
+  }
+  // foo's group (with the synthesized variants), bar's, and baz alone.
+  CHECK(Piped.M.Groups->size() == 3);
 }

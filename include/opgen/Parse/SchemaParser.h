@@ -47,9 +47,11 @@ std::optional<Type> parseType(Context &Ctx, llvm::StringRef Text,
                               TextLocation Loc);
 
 /// Check torchgen's FunctionSchema invariants; reports each violation at the
-/// offending argument or return.
+/// offending argument or return, or at \p SchemaLoc when that has no
+/// location or \p LocateParts is false (for schemas that were never
+/// written, whose parts carry the locations of what they were made from).
 LogicalResult verifySchema(Context &Ctx, const FunctionSchema &S,
-                           llvm::SMLoc SchemaLoc);
+                           llvm::SMLoc SchemaLoc, bool LocateParts = true);
 
 } // namespace opgen
 

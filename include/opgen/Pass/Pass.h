@@ -13,11 +13,42 @@
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <memory>
 
 namespace opgen {
 
 struct BackendYaml;
+
+/// Results that passes compute from the functions' schemas and that later
+/// passes may reuse instead of computing them again (the signature texts
+/// variant synthesis and grouping both need, for one). The pass manager owns
+/// one per run and drops everything in it after a pass that may change
+/// existing schemas; the IR itself stays plain data. A pass must use a
+/// cached result only as a shortcut to what it would compute anyway.
+class AnalysisCache {
+public:
+  /// Base of cached results. A result type declares `static char ID;`,
+  /// whose address identifies it (opgen builds without RTTI).
+  struct Result {
+    virtual ~Result() = default;
+  };
+
+  /// The result of type \p T, made empty on first use.
+  template <typename T> T &get() {
+    std::unique_ptr<Result> &Slot = Results[&T::ID];
+    if (!Slot)
+      Slot = std::make_unique<T>();
+    return static_cast<T &>(*Slot);
+  }
+  /// Forget everything, as after a pass that changed schemas.
+  void clear() { Results.clear(); }
+
+private:
+  llvm::DenseMap<const void *, std::unique_ptr<Result>> Results;
+};
 
 /// What a pass may read besides the Module.
 struct PassContext {
@@ -31,6 +62,9 @@ struct PassContext {
   BackendYaml *BackendYamlOut = nullptr;
   /// Threads a pass may use; results must not depend on it.
   unsigned Threads = 1;
+  /// Results earlier passes of this pipeline left; null outside a pass
+  /// manager, where passes compute everything themselves.
+  AnalysisCache *Analyses = nullptr;
 };
 
 class Pass {
@@ -40,6 +74,10 @@ public:
   /// once, in Transforms/Passes.def.
   virtual llvm::StringRef getArgument() const = 0;
   virtual LogicalResult run(Module &M, PassContext &PC) = 0;
+  /// Whether the pass leaves the schemas of the functions it finds, and
+  /// their order, as they were (it may append functions and set other
+  /// fields). The cached analyses survive only such passes.
+  virtual bool preservesSchemas() const { return false; }
 };
 
 } // namespace opgen

@@ -13,6 +13,7 @@
 
 #include "opgen/IR/FunctionSchema.h"
 #include "opgen/IR/Module.h"
+#include "opgen/Pass/Pass.h"
 #include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
 
@@ -91,6 +92,33 @@ LogicalResult preGroupFunctions(const std::vector<NativeFunction> &Fns,
                                 std::vector<PreGroup> &Groups,
                                 unsigned Threads = 1,
                                 std::vector<std::string> *Cache = nullptr);
+
+/// The signature texts and pre-groups of a module's functions, as variant
+/// synthesis and grouping both need them. Kept in the pipeline's analysis
+/// cache, so grouping takes what variant synthesis computed last rather
+/// than printing every signature again.
+struct SignatureAnalysis : AnalysisCache::Result {
+  static char ID;
+  /// getSignatureText of the first Texts.size() functions.
+  std::vector<std::string> Texts;
+  /// The pre-groups from the last call of preGroup.
+  std::vector<PreGroup> Groups;
+
+  /// Pre-group all of \p M's functions into Groups. When the last call saw
+  /// exactly these functions and reported nothing, its groups are kept as
+  /// they are; otherwise they are computed again, reusing the texts of the
+  /// functions seen before.
+  LogicalResult preGroup(const Module &M, DiagnosticEngine &Diags,
+                         unsigned Threads);
+
+private:
+  /// How many functions Groups were computed for without errors, if any.
+  std::optional<size_t> GroupsFor;
+};
+
+/// \p PC's cached signature analysis, or \p Local outside a pass manager.
+SignatureAnalysis &getSignatureAnalysis(PassContext &PC,
+                                        SignatureAnalysis &Local);
 
 } // namespace opgen
 
