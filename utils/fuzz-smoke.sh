@@ -14,7 +14,7 @@ set -euo pipefail
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$SRC/build-fuzz}
 SECONDS_PER_TARGET=${2:-${OPGEN_FUZZ_SECONDS:-30}}
-TARGETS=(fuzz-schema-parser fuzz-native-yaml)
+TARGETS=(fuzz-schema-parser fuzz-native-yaml fuzz-fast-yaml)
 
 if [[ ! -f "$BUILD/build.ninja" ]]; then
   mkdir -p "$BUILD"
@@ -38,7 +38,7 @@ status=0
 for T in "${TARGETS[@]}"; do
   case $T in
   fuzz-schema-parser) SEEDS=schema DICT=schema.dict ;;
-  fuzz-native-yaml) SEEDS=yaml DICT=yaml.dict ;;
+  fuzz-native-yaml | fuzz-fast-yaml) SEEDS=yaml DICT=yaml.dict ;;
   esac
   # A fixed seed (OPGEN_FUZZ_SEED to change it) makes every run mutate the
   # same way, so the suite does not fail by chance on a new finding; longer

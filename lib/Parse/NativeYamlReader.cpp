@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Parse/NativeYamlReader.h"
+#include "opgen/Parse/FastYaml.h"
 #include "opgen/Parse/SchemaParser.h"
 #include "opgen/Parse/YamlSupport.h"
 #include "opgen/Support/Parallel.h"
@@ -1286,10 +1287,9 @@ struct EntrySlots {
 /// problem, everything the pieces reported is taken back and nothing is
 /// returned: the caller then reads the file whole, so diagnostics are always
 /// those of a whole read.
-static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
-                                              const Module &M,
-                                              TorchRelease Release,
-                                              unsigned Threads) {
+static std::optional<EntrySlots>
+readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
+             TorchRelease Release, unsigned Threads, YamlReading Reading) {
   const MemoryBuffer *Buf = Ctx.getSourceMgr().getMemoryBuffer(BufferID);
   auto Pieces = splitTopLevelSequence(Buf->getBuffer(), Threads);
   if (!Pieces)
@@ -1323,21 +1323,43 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
           Self->Diags->emit(Diag);
         },
         &P);
-    YamlDocument Doc(D, P.SM, MemoryBufferRef((*Pieces)[I].Text, File));
-    auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(Doc.getRoot());
-    size_t Slot = FirstSlot[I], End = Slot + (*Pieces)[I].NumEntries;
-    unsigned Line = (*Pieces)[I].FirstLine;
-    const char *LinePos = (*Pieces)[I].Text.data();
-    if (!Seq) {
-      P.YamlTrouble = true;
-    } else {
-      for (yaml::Node &Item : *Seq) {
-        YamlValue E = toYamlValue(D, &Item);
-        // The cut assumed each `- ` line at column 0 starts an entry.
-        if (P.YamlTrouble || E.HasErrors || Slot == End) {
-          P.YamlTrouble = true;
-          break;
+    const SequencePiece &Text = (*Pieces)[I];
+    size_t Slot = FirstSlot[I], End = Slot + Text.NumEntries;
+    // The entries as YAML values: from the fast reader when the piece keeps
+    // to the subset it handles, else (or to check it) from LLVM's parser.
+    std::vector<YamlValue> Fast, Slow;
+    bool UseFast = Reading != YamlReading::LLVM &&
+                   readSimpleYamlEntries(Text.Text, Fast) &&
+                   Fast.size() == Text.NumEntries;
+    if (!UseFast || Reading == YamlReading::Check) {
+      YamlDocument Doc(D, P.SM, MemoryBufferRef(Text.Text, File));
+      auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(Doc.getRoot());
+      if (!Seq) {
+        P.YamlTrouble = true;
+      } else {
+        for (yaml::Node &Item : *Seq) {
+          Slow.push_back(toYamlValue(D, &Item));
+          // The cut assumed each `- ` line at column 0 starts an entry.
+          if (P.YamlTrouble || Slow.back().HasErrors ||
+              Slow.size() > Text.NumEntries) {
+            P.YamlTrouble = true;
+            break;
+          }
         }
+      }
+      if (Slow.size() != Text.NumEntries || (!P.YamlTrouble && !Doc.finish()))
+        P.YamlTrouble = true;
+    }
+    if (UseFast && Reading == YamlReading::Check && !P.YamlTrouble)
+      for (size_t K = 0; K < Fast.size(); ++K)
+        if (!sameYamlValue(Fast[K], Slow[K]))
+          D.error(Slow[K].Loc, "the fast YAML reader reads this entry "
+                               "differently from LLVM's YAMLParser (a bug "
+                               "in opgen)");
+    if (!P.YamlTrouble) {
+      unsigned Line = Text.FirstLine;
+      const char *LinePos = Text.Text.data();
+      for (const YamlValue &E : UseFast ? Fast : Slow) {
         // Count lines here rather than ask the SourceMgr, whose line table
         // is built lazily and so is not safe to share between threads.
         Line += std::count(LinePos, E.Loc.getPointer(), '\n');
@@ -1347,9 +1369,9 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
                       Slots.FailedNames[Slot], Slots.Printed[Slot]);
         ++Slot;
       }
+      if (Slot != End)
+        P.YamlTrouble = true;
     }
-    if (Slot != End || (!P.YamlTrouble && !Doc.finish()))
-      P.YamlTrouble = true;
     D.setThreadTag(0);
   });
   if (any_of(Ps, [](const Piece &P) { return P.YamlTrouble; })) {
@@ -1363,14 +1385,15 @@ static std::optional<EntrySlots> readInPieces(Context &Ctx, unsigned BufferID,
 static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
                                                  unsigned BufferID, Module &M,
                                                  TorchRelease Release,
-                                                 unsigned Threads) {
+                                                 unsigned Threads,
+                                                 YamlReading Reading) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
   SourceMgr &SM = Ctx.getSourceMgr();
   const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   StringRef File = Buf->getBufferIdentifier();
   std::optional<EntrySlots> Slots =
-      readInPieces(Ctx, BufferID, M, Release, std::max(1u, Threads));
+      readInPieces(Ctx, BufferID, M, Release, std::max(1u, Threads), Reading);
   if (!Slots) {
     // Read whole: the YAML first, then the entries only if it was clean.
     YamlDocument Doc(Ctx, BufferID);
@@ -1513,12 +1536,13 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
 
 LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
                                              Module &M, TorchRelease Release,
-                                             unsigned Threads) {
+                                             unsigned Threads,
+                                             YamlReading Reading) {
   // Collect diagnostics and print them in source order afterwards, so the
   // output does not depend on the number of threads.
   Ctx.getDiags().beginDeferred();
   LogicalResult R =
-      readNativeFunctionsYamlImpl(Ctx, BufferID, M, Release, Threads);
+      readNativeFunctionsYamlImpl(Ctx, BufferID, M, Release, Threads, Reading);
   Ctx.getDiags().flushDeferred();
   return R;
 }

@@ -1,6 +1,7 @@
 //===- YamlSupport.cpp - YAML nodes as torchgen's loader sees them --------===//
 
 #include "opgen/Parse/YamlSupport.h"
+#include "opgen/Parse/FastYaml.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -362,3 +363,5 @@ std::optional<YamlValue> opgen::readYamlValue(Context &Ctx, unsigned BufferID) {
     return std::nullopt;
   return Root;
 }
+
+YamlKind opgen::resolvePlainScalar(StringRef S) { return resolvePlain(S); }

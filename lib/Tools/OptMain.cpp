@@ -160,6 +160,20 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     }
   }
 
+  std::optional<YamlReading> Reading;
+  if (Config.YamlReader == "fast")
+    Reading = YamlReading::Fast;
+  else if (Config.YamlReader == "llvm")
+    Reading = YamlReading::LLVM;
+  else if (Config.YamlReader == "check")
+    Reading = YamlReading::Check;
+  if (!Reading) {
+    WithColor::error(ErrOS, "opgen-opt")
+        << "unknown --yaml-reader '" << Config.YamlReader
+        << "'; expected fast, llvm or check\n";
+    return failure();
+  }
+
   unsigned Threads = Config.Threads
                          ? Config.Threads
                          : std::max(1u, std::thread::hardware_concurrency());
@@ -201,7 +215,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
         Ctx.getDiags().getNumErrors() == 0 &&
         succeeded(readNativeFunctionsYaml(
             Ctx, ID, M, Release ? *Release : guessTorchRelease(M.ValidTags),
-            Threads));
+            Threads, *Reading));
     // The summary times reading: from the start to the IR being complete,
     // not printing it or freeing it.
     ReadDone = std::chrono::steady_clock::now();
@@ -335,6 +349,12 @@ int opgen::optMain(int Argc, char **Argv) {
       cl::desc("Threads for reading (default: one per core); the output is "
                "the same for any number"),
       cl::init(0), cl::cat(Cat));
+  cl::opt<std::string> YamlReader(
+      "yaml-reader",
+      cl::desc("How to read native_functions.yaml's YAML: fast (default; "
+               "LLVM's YAMLParser for what the fast reader declines), llvm, "
+               "or check (both, reporting any difference)"),
+      cl::init("fast"), cl::Hidden, cl::cat(Cat));
   cl::opt<std::string> Passes(
       "passes",
       cl::desc("Comma-separated passes to run (`default`: "
@@ -385,6 +405,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.Summary = Summary;
   C.Release = Release;
   C.Threads = Threads;
+  C.YamlReader = YamlReader;
   C.Passes = Passes;
   C.BackendYaml = BackendYaml;
   C.PrintIRBefore.assign(PrintBefore.begin(), PrintBefore.end());

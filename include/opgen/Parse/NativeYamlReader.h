@@ -43,10 +43,17 @@ TorchRelease guessTorchRelease(const std::set<std::string> &Tags);
 /// result and the diagnostics are the same for any number). Functions that
 /// fail their checks are left out; the result says whether anything was
 /// reported.
+/// How entries are read as YAML: with the fast reader for the subset
+/// native_functions.yaml uses, falling back to LLVM's YAMLParser for
+/// anything else (the default); with LLVM's parser only; or both, reporting
+/// any entry they read differently (a bug in the fast reader).
+enum class YamlReading { Fast, LLVM, Check };
+
 LogicalResult
 readNativeFunctionsYaml(Context &Ctx, unsigned BufferID, Module &M,
                         TorchRelease Release = TorchRelease::V2_14,
-                        unsigned Threads = 1);
+                        unsigned Threads = 1,
+                        YamlReading Reading = YamlReading::Fast);
 
 /// Load \p Path into the Context's SourceMgr ("-" reads standard input).
 /// Reports a file error and returns 0 when it cannot be read.

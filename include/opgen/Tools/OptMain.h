@@ -59,6 +59,9 @@ struct OptConfig {
   bool ListPasses = false;
   /// Threads for reading; 0 means one per core. Output does not depend on it.
   unsigned Threads = 0;
+  /// "fast" (the fast YAML reader, LLVM's parser for what it declines),
+  /// "llvm" (LLVM's parser only) or "check" (both, reporting differences).
+  std::string YamlReader = "fast";
   /// Print a one-line summary (operators read, time) to the error stream.
   bool Summary = false;
 };

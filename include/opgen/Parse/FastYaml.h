@@ -1,0 +1,44 @@
+//===- FastYaml.h - A fast path for native_functions.yaml's YAML -*- C++
+//-*-===//
+//
+// native_functions.yaml uses a small part of YAML: a top-level block
+// sequence of block mappings whose values are one-line plain or quoted
+// scalars, one-line flow sequences of scalars, `{}`, and block sequences or
+// mappings of such scalars one level down. LLVM's YAMLParser, the reference,
+// spends about half of opgen's reading time on it. This reader handles that
+// part only, producing exactly the YamlValue (kinds, values, locations) that
+// toYamlValue makes from LLVM's nodes; anything else (anchors, tags,
+// multi-line or escaped scalars, tabs, CRs, non-ASCII bytes, duplicate keys,
+// YAML errors) makes it give up, and the caller reads the text with LLVM's
+// parser instead, which also reports the errors. A fuzz target and a
+// checking mode of opgen-opt compare the two on every input they accept.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_PARSE_FASTYAML_H
+#define OPGEN_PARSE_FASTYAML_H
+
+#include "opgen/Parse/YamlSupport.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace opgen {
+
+/// Read \p Text, a run of whole top-level entries (`- ` at column 0) cut
+/// from a file at entry starts (or the whole file), into one YamlValue per
+/// entry. \p Text must lie in the buffer diagnostics will refer to; it ends
+/// where the next entry or the file ends. Returns false when the text uses
+/// anything outside the subset; \p Out is unspecified then.
+bool readSimpleYamlEntries(llvm::StringRef Text, std::vector<YamlValue> &Out);
+
+/// PyYAML's resolution of a plain scalar: null, bool, int, float or str.
+YamlKind resolvePlainScalar(llvm::StringRef S);
+
+/// Whether two values are the same in every field, locations included.
+bool sameYamlValue(const YamlValue &A, const YamlValue &B);
+
+} // namespace opgen
+
+#endif // OPGEN_PARSE_FASTYAML_H

@@ -1,0 +1,406 @@
+//===- FastYaml.cpp - A fast path for native_functions.yaml's YAML --------===//
+//
+// The text is handled line by line. Each value is built with the location
+// LLVM's parser gives the corresponding node: a block mapping is where its
+// first key is, a block sequence where its first `-` is, a flow sequence
+// where its first item is (its `]` when empty), `{}` at its `}`, a quoted
+// scalar at its quote (its value one further), and an empty value (null) at
+// the next token: the next key, the next entry's `-`, or the end of the text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Parse/FastYaml.h"
+
+using namespace opgen;
+using namespace llvm;
+
+namespace {
+
+/// One line of the text, without its newline.
+struct Line {
+  /// Where the line starts.
+  const char *Begin;
+  /// Columns of leading spaces.
+  unsigned Indent;
+  /// The text after the indentation.
+  StringRef Content;
+  /// Empty, or only a comment.
+  bool Blank;
+};
+
+bool isFlowIndicator(char C) {
+  return C == ',' || C == '[' || C == ']' || C == '{' || C == '}';
+}
+
+class Reader {
+public:
+  Reader(StringRef Text) : Text(Text) {}
+
+  bool run(std::vector<YamlValue> &Out);
+
+private:
+  bool splitLines();
+  /// The first content character after line \p L (exclusive) or the end of
+  /// the current entry: where LLVM puts an empty value.
+  const char *nextToken(size_t L) const;
+  bool readEntry(size_t &L, size_t End, YamlValue &Out);
+  bool readMapping(size_t &L, size_t End, unsigned Indent, YamlValue &Out);
+  bool readBlockSequence(size_t &L, size_t End, unsigned Indent,
+                         YamlValue &Out);
+  /// A value that starts at \p S on line \p L (after `key: ` or `- `).
+  bool readInlineValue(StringRef S, YamlValue &Out);
+  bool readFlowSequence(StringRef S, YamlValue &Out);
+  bool readQuoted(StringRef S, YamlValue &Out, StringRef &Rest);
+  static bool onlyComment(StringRef S);
+  static void makePlain(StringRef V, YamlValue &Out);
+
+  StringRef Text;
+  std::vector<Line> Lines;
+  /// The end of the entry being read, and its first line.
+  const char *EntryEnd = nullptr;
+  size_t EntryLine = 0;
+};
+
+bool Reader::splitLines() {
+  const char *P = Text.data(), *E = P + Text.size();
+  // LLVM reads a last line without a newline differently (a key there keeps
+  // its colon); leave such text to it.
+  if (P == E || E[-1] != '\n')
+    return false;
+  while (P != E) {
+    const char *Begin = P;
+    unsigned Indent = 0;
+    while (P != E && *P == ' ') {
+      ++P;
+      ++Indent;
+    }
+    const char *ContentBegin = P;
+    while (P != E && *P != '\n') {
+      unsigned char C = *P;
+      // Tabs, carriage returns, other control characters and non-ASCII text
+      // have rules of their own.
+      if (C < 0x20 || C >= 0x7f)
+        return false;
+      ++P;
+    }
+    StringRef Content(ContentBegin, P - ContentBegin);
+    Lines.push_back(
+        {Begin, Indent, Content, Content.empty() || Content.front() == '#'});
+    ++P; // the newline
+  }
+  return true;
+}
+
+const char *Reader::nextToken(size_t L) const {
+  for (size_t I = L + 1; I < Lines.size(); ++I) {
+    if (Lines[I].Content.data() >= EntryEnd)
+      break;
+    if (!Lines[I].Blank)
+      return Lines[I].Content.data();
+  }
+  return EntryEnd;
+}
+
+bool Reader::onlyComment(StringRef S) {
+  S = S.ltrim(' ');
+  return S.empty() || S.front() == '#';
+}
+
+void Reader::makePlain(StringRef V, YamlValue &Out) {
+  Out.Loc = SMLoc::getFromPointer(V.data());
+  Out.Scalar.Value = V.str();
+  Out.Scalar.Loc.Start = Out.Loc;
+  Out.Scalar.Loc.Exact = true;
+  Out.Scalar.Kind = resolvePlainScalar(V);
+  Out.Kind = Out.Scalar.Kind;
+}
+
+/// A plain scalar in block context: up to a comment or the end of the line.
+/// Gives false for text that is not one (indicators, `: ` inside).
+static bool plainScalar(StringRef S, StringRef &V) {
+  if (S.empty())
+    return false;
+  // Indicators; LLVM's scanner also refuses `?` and `:` before any
+  // character, and `-` is left to it too.
+  if (StringRef("[]{},#&*!|>'\"%@`-?:").contains(S.front()))
+    return false;
+  // One pass: stop at ` #`, give up at `: ` or a final `:`.
+  size_t End = S.size();
+  for (size_t I = 1, E = S.size(); I < E; ++I) {
+    char C = S[I];
+    if (C == '#' && S[I - 1] == ' ') {
+      End = I;
+      break;
+    }
+    if (C == ':' && (I + 1 == E || S[I + 1] == ' '))
+      return false;
+  }
+  V = S.take_front(End).rtrim(' ');
+  return !V.empty();
+}
+
+bool Reader::readQuoted(StringRef S, YamlValue &Out, StringRef &Rest) {
+  char Q = S.front();
+  size_t Close = S.find(Q, 1);
+  if (Close == StringRef::npos)
+    return false;
+  StringRef V = S.slice(1, Close);
+  // Escapes (`''` in single quotes, `\` in double quotes) change the value.
+  if (Q == '"' && V.contains('\\'))
+    return false;
+  if (Q == '\'' && Close + 1 < S.size() && S[Close + 1] == '\'')
+    return false;
+  Out.Loc = SMLoc::getFromPointer(S.data());
+  Out.Kind = YamlKind::Str;
+  Out.Scalar.Value = V.str();
+  Out.Scalar.Loc.Start = SMLoc::getFromPointer(V.data());
+  Out.Scalar.Loc.Exact = true;
+  Out.Scalar.Kind = YamlKind::Str;
+  Rest = S.drop_front(Close + 1);
+  return true;
+}
+
+bool Reader::readFlowSequence(StringRef S, YamlValue &Out) {
+  Out.Kind = YamlKind::Sequence;
+  StringRef Rest = S.drop_front(1).ltrim(' ');
+  if (Rest.startswith("]")) {
+    Out.Loc = SMLoc::getFromPointer(Rest.data());
+    return onlyComment(Rest.drop_front(1));
+  }
+  while (true) {
+    YamlValue Item;
+    if (Rest.empty())
+      return false;
+    if (Rest.front() == '\'' || Rest.front() == '"') {
+      if (!readQuoted(Rest, Item, Rest))
+        return false;
+    } else {
+      size_t E = 0;
+      while (E < Rest.size() && !isFlowIndicator(Rest[E]) && Rest[E] != ':' &&
+             Rest[E] != '#')
+        ++E;
+      StringRef V = Rest.take_front(E).rtrim(' ');
+      if (V.empty() || StringRef("&*!|>'\"%@`?-:").contains(V.front()))
+        return false;
+      makePlain(V, Item);
+      Rest = Rest.drop_front(E);
+    }
+    if (Out.Items.empty())
+      Out.Loc = Item.Loc;
+    Out.Items.push_back(std::move(Item));
+    Rest = Rest.ltrim(' ');
+    if (Rest.startswith(",")) {
+      Rest = Rest.drop_front(1).ltrim(' ');
+      // A trailing comma, or a line break inside the brackets.
+      if (Rest.empty() || Rest.front() == ']')
+        return false;
+      continue;
+    }
+    if (Rest.startswith("]"))
+      return onlyComment(Rest.drop_front(1));
+    return false;
+  }
+}
+
+bool Reader::readInlineValue(StringRef S, YamlValue &Out) {
+  char C = S.front();
+  if (C == '[')
+    return readFlowSequence(S, Out);
+  if (C == '{') {
+    StringRef Rest = S.drop_front(1).ltrim(' ');
+    if (!Rest.startswith("}"))
+      return false;
+    Out.Kind = YamlKind::Mapping;
+    Out.Loc = SMLoc::getFromPointer(Rest.data());
+    return onlyComment(Rest.drop_front(1));
+  }
+  if (C == '\'' || C == '"') {
+    StringRef Rest;
+    return readQuoted(S, Out, Rest) && onlyComment(Rest);
+  }
+  StringRef V;
+  if (!plainScalar(S, V))
+    return false;
+  makePlain(V, Out);
+  return true;
+}
+
+bool Reader::readBlockSequence(size_t &L, size_t End, unsigned Indent,
+                               YamlValue &Out) {
+  Out.Kind = YamlKind::Sequence;
+  while (L < End) {
+    const Line &Ln = Lines[L];
+    if (Ln.Blank) {
+      ++L;
+      continue;
+    }
+    if (Ln.Indent < Indent)
+      break;
+    if (Ln.Indent > Indent)
+      return false; // a continuation line
+    if (!Ln.Content.startswith("- "))
+      break; // the next key of an enclosing mapping, or an error
+    if (Out.Items.empty())
+      Out.Loc = SMLoc::getFromPointer(Ln.Content.data());
+    StringRef S = Ln.Content.drop_front(2).ltrim(' ');
+    // Items are scalars or flow sequences; a nested mapping (`- a: b`) or an
+    // empty item is left to LLVM.
+    if (S.empty() || S.front() == '#' || S.front() == '{')
+      return false;
+    YamlValue Item;
+    if (!readInlineValue(S, Item))
+      return false;
+    Out.Items.push_back(std::move(Item));
+    ++L;
+  }
+  return !Out.Items.empty();
+}
+
+bool Reader::readMapping(size_t &L, size_t End, unsigned Indent,
+                         YamlValue &Out) {
+  Out.Kind = YamlKind::Mapping;
+  while (L < End) {
+    const Line &Ln = Lines[L];
+    if (Ln.Blank) {
+      ++L;
+      continue;
+    }
+    // The first line of an entry reads as if `- ` were indentation.
+    bool First = L == EntryLine;
+    unsigned LnIndent = First ? 2 : Ln.Indent;
+    if (LnIndent < Indent)
+      break;
+    if (LnIndent > Indent)
+      return false; // a continuation line
+    StringRef S = First ? Ln.Content.drop_front(2) : Ln.Content;
+    if (S.startswith("-"))
+      return false;
+    // The key: a plain scalar up to `: ` or a colon ending the line.
+    size_t Colon = 0;
+    while (true) {
+      Colon = S.find(':', Colon);
+      if (Colon == StringRef::npos)
+        return false;
+      if (Colon + 1 == S.size() || S[Colon + 1] == ' ')
+        break;
+      ++Colon;
+    }
+    StringRef KeyText = S.take_front(Colon);
+    StringRef KeyPlain;
+    if (!plainScalar(KeyText, KeyPlain) || KeyPlain != KeyText)
+      return false;
+    YamlScalar Key;
+    Key.Value = KeyText.str();
+    Key.Loc.Start = SMLoc::getFromPointer(KeyText.data());
+    Key.Loc.Exact = true;
+    Key.Kind = resolvePlainScalar(KeyText);
+    for (const auto &[K, V] : Out.Entries)
+      if (K.Value == Key.Value)
+        return false; // LLVM's reading reports the duplicate
+    if (Out.Entries.empty())
+      Out.Loc = Key.Loc.Start;
+
+    YamlValue Value;
+    StringRef Rest = S.drop_front(Colon + 1).ltrim(' ');
+    if (!onlyComment(Rest)) {
+      if (!readInlineValue(Rest, Value))
+        return false;
+      ++L;
+    } else {
+      // The value is on the following lines, or empty.
+      size_t Next = L + 1;
+      while (Next < End && Lines[Next].Blank)
+        ++Next;
+      if (Next < End && Lines[Next].Indent == Indent &&
+          Lines[Next].Content.startswith("- ")) {
+        // A sequence at the key's own indentation.
+        L = Next;
+        if (!readBlockSequence(L, End, Indent, Value))
+          return false;
+      } else if (Next < End && Lines[Next].Indent > Indent) {
+        unsigned Inner = Lines[Next].Indent;
+        L = Next;
+        if (Lines[Next].Content.startswith("- ")) {
+          if (!readBlockSequence(L, End, Inner, Value))
+            return false;
+        } else {
+          if (!readMapping(L, End, Inner, Value))
+            return false;
+        }
+        // What follows must be back at this mapping's level (or above).
+        while (L < End && Lines[L].Blank)
+          ++L;
+        if (L < End && Lines[L].Indent > Indent)
+          return false;
+      } else {
+        Value.Kind = YamlKind::Null;
+        Value.Loc = SMLoc::getFromPointer(nextToken(L));
+        ++L;
+      }
+    }
+    Out.Entries.emplace_back(std::move(Key), std::move(Value));
+  }
+  return !Out.Entries.empty();
+}
+
+bool Reader::run(std::vector<YamlValue> &Out) {
+  if (!splitLines())
+    return false;
+  // Entries start at `- ` lines in column 0; before the first only blank
+  // lines and comments may come.
+  std::vector<size_t> Starts;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    const Line &Ln = Lines[I];
+    if (Ln.Indent == 0 && Ln.Content.startswith("- "))
+      Starts.push_back(I);
+    else if (Ln.Indent == 0 && !Ln.Blank)
+      return false;
+    else if (Starts.empty() && !Ln.Blank)
+      return false;
+  }
+  if (Starts.empty())
+    return false;
+  Out.reserve(Out.size() + Starts.size());
+  for (size_t K = 0; K < Starts.size(); ++K) {
+    size_t End = K + 1 < Starts.size() ? Starts[K + 1] : Lines.size();
+    EntryEnd =
+        K + 1 < Starts.size() ? Lines[End].Begin : Text.data() + Text.size();
+    EntryLine = Starts[K];
+    size_t L = Starts[K];
+    YamlValue Entry;
+    // The first key sits two columns in, after `- `.
+    StringRef First = Lines[L].Content.drop_front(2);
+    if (First.empty() || First.front() == ' ' || First.front() == '#')
+      return false;
+    if (!readMapping(L, End, 2, Entry) || L != End)
+      return false;
+    Out.push_back(std::move(Entry));
+  }
+  return true;
+}
+
+} // namespace
+
+bool opgen::readSimpleYamlEntries(StringRef Text, std::vector<YamlValue> &Out) {
+  return Reader(Text).run(Out);
+}
+
+static bool sameScalar(const YamlScalar &A, const YamlScalar &B) {
+  return A.Value == B.Value && A.Kind == B.Kind && A.Loc.Start == B.Loc.Start &&
+         A.Loc.Exact == B.Loc.Exact;
+}
+
+bool opgen::sameYamlValue(const YamlValue &A, const YamlValue &B) {
+  if (A.Kind != B.Kind || A.Loc != B.Loc || A.HasErrors != B.HasErrors ||
+      !sameScalar(A.Scalar, B.Scalar) || A.Items.size() != B.Items.size() ||
+      A.Entries.size() != B.Entries.size())
+    return false;
+  for (size_t I = 0; I < A.Items.size(); ++I)
+    if (!sameYamlValue(A.Items[I], B.Items[I]))
+      return false;
+  for (size_t I = 0; I < A.Entries.size(); ++I)
+    if (!sameScalar(A.Entries[I].first, B.Entries[I].first) ||
+        !sameYamlValue(A.Entries[I].second, B.Entries[I].second))
+      return false;
+  return true;
+}
