@@ -231,12 +231,17 @@ BackendStubsEmitter::registrations(const BackendIndex &I,
     D.fileError(O.TemplateDir, toString(DefsText.takeError()));
     return failure();
   }
-  std::vector<std::string> DefLines;
-  for (StringRef Rest = *DefsText;;) {
+  // torchgen splits the definitions at newlines and substitutes the lines
+  // as a list, which drops the empty ones; the text without its empty lines
+  // substitutes the same, without a string per line.
+  std::string DefLines;
+  DefLines.reserve(DefsText->size());
+  for (StringRef Rest = *DefsText; !Rest.empty();) {
     auto [Line, Tail] = Rest.split('\n');
-    DefLines.push_back(Line.str());
-    if (Line.size() == Rest.size())
-      break;
+    if (!Line.empty()) {
+      DefLines += Line;
+      DefLines += '\n';
+    }
     Rest = Tail;
   }
 

@@ -9,6 +9,8 @@
 
 #include "opgen/Emit/Translate.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <optional>
 
 using namespace opgen;
@@ -338,6 +340,22 @@ opgen::translate(const std::vector<Expr> &Bindings,
 Expected<std::vector<std::string>>
 opgen::translate(const std::vector<Binding> &Bindings,
                  const std::vector<Binding> &Goals, bool Method) {
+  // Most calls pass arguments through unchanged: every goal is a binding of
+  // the same name and type, which the search would find first. Answer those
+  // without building the search's context.
+  if (!Method) {
+    std::vector<std::string> Out;
+    Out.reserve(Goals.size());
+    for (const Binding &G : Goals) {
+      auto It = llvm::find_if(
+          Bindings, [&](const Binding &B) { return B.NCType == G.NCType; });
+      if (It == Bindings.end())
+        break;
+      Out.push_back(It->Name);
+    }
+    if (Out.size() == Goals.size())
+      return Out;
+  }
   std::vector<Expr> Es;
   for (const Binding &B : Bindings)
     Es.push_back({B.Name, B.NCType});

@@ -39,6 +39,9 @@ struct BackendStubsConfig {
   bool DryRun = false;
   /// Threads for reading native_functions.yaml; 0: one per core.
   unsigned Threads = 0;
+  /// Leave the IR allocated at the end (the tool's process exits right
+  /// after); an embedding program keeps the default.
+  bool DisableFree = false;
 };
 
 /// Run one configuration. Diagnostics go to \p ErrOS, the --dry-run report

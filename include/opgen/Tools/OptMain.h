@@ -62,6 +62,9 @@ struct OptConfig {
   /// "fast" (the fast YAML reader, LLVM's parser for what it declines),
   /// "llvm" (LLVM's parser only) or "check" (both, reporting differences).
   std::string YamlReader = "fast";
+  /// Leave the IR allocated at the end (the opgen-opt process exits right
+  /// after); an embedding program keeps the default.
+  bool DisableFree = false;
   /// Print a one-line summary (operators read, time) to the error stream.
   bool Summary = false;
 };
