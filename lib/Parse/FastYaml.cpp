@@ -259,6 +259,8 @@ bool Reader::readBlockSequence(size_t &L, size_t End, unsigned Indent,
 bool Reader::readMapping(size_t &L, size_t End, unsigned Indent,
                          YamlValue &Out) {
   Out.Kind = YamlKind::Mapping;
+  // Entries of native_functions.yaml have up to about eight keys.
+  Out.Entries.reserve(8);
   while (L < End) {
     const Line &Ln = Lines[L];
     if (Ln.Blank) {

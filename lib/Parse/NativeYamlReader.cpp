@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <thread>
 
@@ -95,29 +96,82 @@ LogicalResult opgen::readTagsYaml(Context &Ctx, unsigned BufferID,
 
 namespace {
 
-/// Whether \p Key may appear in an entry. A StringSwitch compares by length
-/// first, which matters as every key of every entry is checked.
-bool isKnownKey(StringRef Key) {
-  return StringSwitch<bool>(Key)
-      .Cases("func", "cpp_no_default_args", "use_const_ref_for_mutable_tensors",
-             "variants", "manual_kernel_registration", "manual_cpp_binding",
-             true)
-      .Cases("device_guard", "device_check", "structured",
-             "structured_delegate", "structured_inherits", "python_module",
-             "category_override", "precomputed", true)
-      .Cases("tags", "dispatch", "autogen", "ufunc_inner_loop", "__line__",
-             true)
-      // What passes computed, in printed IR (see emitYaml).
-      .Cases("__names__", "__group__", "__view_group__", true)
-      .Default(false);
+/// The keys an entry may have. Each entry's fields are indexed by key once
+/// (see EntryReader::indexFields), so the many checks that look at a field
+/// do not search the entry for it each time.
+enum class EntryKey : unsigned {
+  Func,
+  CppNoDefaultArgs,
+  UseConstRefForMutableTensors,
+  Variants,
+  ManualKernelRegistration,
+  ManualCppBinding,
+  DeviceGuard,
+  DeviceCheck,
+  Structured,
+  StructuredDelegate,
+  StructuredInherits,
+  PythonModule,
+  CategoryOverride,
+  Precomputed,
+  Tags,
+  Dispatch,
+  Autogen,
+  UfuncInnerLoop,
+  PrintedLine,
+  PrintedNames,
+  PrintedGroup,
+  PrintedViewGroup,
+  IsAbstract,
+  NumKeys
+};
+const StringRef EntryKeyNames[] = {
+    "func",
+    "cpp_no_default_args",
+    "use_const_ref_for_mutable_tensors",
+    "variants",
+    "manual_kernel_registration",
+    "manual_cpp_binding",
+    "device_guard",
+    "device_check",
+    "structured",
+    "structured_delegate",
+    "structured_inherits",
+    "python_module",
+    "category_override",
+    "precomputed",
+    "tags",
+    "dispatch",
+    "autogen",
+    "ufunc_inner_loop",
+    "__line__",
+    "__names__",
+    "__group__",
+    "__view_group__",
+    "is_abstract",
+};
+
+StringRef keyName(EntryKey K) { return EntryKeyNames[unsigned(K)]; }
+
+/// The key \p Key names, if any. Every key of every entry comes through
+/// here: compare lengths, then the few names of that length.
+std::optional<EntryKey> parseEntryKey(StringRef Key) {
+  for (unsigned I = 0; I < unsigned(EntryKey::NumKeys); ++I)
+    if (EntryKeyNames[I].size() == Key.size() &&
+        std::memcmp(EntryKeyNames[I].data(), Key.data(), Key.size()) == 0)
+      return EntryKey(I);
+  return std::nullopt;
 }
 
 /// Whether \p Name is one of Python's reserved words, which cannot name
 /// arguments of Python bindings. Every argument of every function is
 /// checked, so only words of the name's length are compared.
 bool isPythonKeyword(StringRef Name) {
+  // Most names are not keywords and differ from them in the first letter.
   auto In = [&](std::initializer_list<StringRef> Words) {
-    return is_contained(Words, Name);
+    return any_of(Words, [&](StringRef W) {
+      return W.front() == Name.front() && W == Name;
+    });
   };
   switch (Name.size()) {
   case 2:
@@ -222,18 +276,6 @@ bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
   return true;
 }
 
-/// Whether entry \p E is tagged `generated` (printed by variant synthesis).
-bool isGeneratedEntry(const YamlValue &E) {
-  const YamlValue *Tags = E.lookup("tags");
-  if (!Tags)
-    return false;
-  if (Tags->Kind == YamlKind::Str)
-    return Tags->str() == "generated";
-  return any_of(Tags->Items, [](const YamlValue &T) {
-    return T.Kind == YamlKind::Str && T.str() == "generated";
-  });
-}
-
 /// Split \p Text, which starts at offset \p Offset of a scalar located at
 /// \p Loc, at ", " (torchgen's list separator); each part comes with where it
 /// is in the source.
@@ -273,30 +315,31 @@ public:
   bool read(const YamlValue &E, unsigned Line, NativeFunction &F);
   /// The operator's name, if the schema parsed, even when read() failed.
   const std::optional<OperatorName> &getName() const { return Name; }
+  /// The value of \p Key in the entry read, or null.
+  const YamlValue *field(EntryKey Key) const { return Fields[unsigned(Key)]; }
 
 private:
   void error(SMLoc L, const Twine &Msg) {
     D.error(L, Msg);
     Failed = true;
   }
+  /// Fill Fields and Keys from \p E, reporting unknown keys.
+  void indexFields(const YamlValue &E);
+  /// Whether the entry is tagged `generated` (printed by variant synthesis).
+  bool isGenerated() const;
   /// A boolean field; absent means \p Default.
-  bool getBool(const YamlValue &E, StringRef Key, bool Default);
+  bool getBool(const YamlValue &E, EntryKey Key, bool Default);
   /// An optional string field; absent or null gives nothing.
-  std::optional<std::string> getOptString(const YamlValue &E, StringRef Key);
-  const YamlValue *field(const YamlValue &E, StringRef Key) {
-    return E.lookup(Key);
-  }
-  SMLoc keyLoc(const YamlValue &E, StringRef Key) {
-    for (const auto &[K, V] : E.Entries)
-      if (K.Value == Key)
-        return K.Loc.Start;
-    return E.Loc;
+  std::optional<std::string> getOptString(EntryKey Key);
+  SMLoc keyLoc(const YamlValue &E, EntryKey Key) {
+    const YamlScalar *K = Keys[unsigned(Key)];
+    return K ? K->Loc.Start : E.Loc;
   }
   /// Where to report a bad value of \p Key. An empty value has no text: the
   /// YAML parser places it at the next token, often on a later line, so
   /// point at the key instead.
-  SMLoc valueLoc(const YamlValue &E, StringRef Key) {
-    const YamlValue *V = field(E, Key);
+  SMLoc valueLoc(const YamlValue &E, EntryKey Key) {
+    const YamlValue *V = field(Key);
     return V && V->Kind != YamlKind::Null ? V->Loc : keyLoc(E, Key);
   }
 
@@ -317,14 +360,54 @@ private:
   TorchRelease Release;
   bool Failed = false;
   std::optional<OperatorName> Name;
+  /// The entry's fields and their keys by key, as indexFields found them.
+  const YamlValue *Fields[unsigned(EntryKey::NumKeys)] = {};
+  const YamlScalar *Keys[unsigned(EntryKey::NumKeys)] = {};
 };
 
-bool EntryReader::getBool(const YamlValue &E, StringRef Key, bool Default) {
-  const YamlValue *V = field(E, Key);
+void EntryReader::indexFields(const YamlValue &E) {
+  bool MaybeUnknown = false;
+  for (const auto &[K, V] : E.Entries) {
+    std::optional<EntryKey> Key = parseEntryKey(K.Value);
+    if (!Key || *Key == EntryKey::IsAbstract)
+      MaybeUnknown = true;
+    // The first of equal keys, as YamlValue::lookup finds it.
+    if (Key && !Fields[unsigned(*Key)]) {
+      Fields[unsigned(*Key)] = &V;
+      Keys[unsigned(*Key)] = &K;
+    }
+  }
+  if (!MaybeUnknown)
+    return;
+  // `is_abstract` is opgen's own key, printed only on generated functions:
+  // theirs is their parent's, not what their own kernels imply. Whether the
+  // entry is generated is known only once all its keys are indexed.
+  bool Generated = isGenerated();
+  for (const auto &[K, V] : E.Entries) {
+    std::optional<EntryKey> Key = parseEntryKey(K.Value);
+    if (!Key || (*Key == EntryKey::IsAbstract && !Generated))
+      error(K.Loc.Start,
+            "unknown key `" + K.Value + "` in native function entry");
+  }
+}
+
+bool EntryReader::isGenerated() const {
+  const YamlValue *Tags = field(EntryKey::Tags);
+  if (!Tags)
+    return false;
+  if (Tags->Kind == YamlKind::Str)
+    return Tags->str() == "generated";
+  return any_of(Tags->Items, [](const YamlValue &T) {
+    return T.Kind == YamlKind::Str && T.str() == "generated";
+  });
+}
+
+bool EntryReader::getBool(const YamlValue &E, EntryKey Key, bool Default) {
+  const YamlValue *V = field(Key);
   if (!V)
     return Default;
   if (V->Kind != YamlKind::Bool) {
-    error(valueLoc(E, Key), "`" + Key +
+    error(valueLoc(E, Key), "`" + keyName(Key) +
                                 "` must be a boolean (True or False), found " +
                                 describe(V->Kind));
     return Default;
@@ -332,13 +415,13 @@ bool EntryReader::getBool(const YamlValue &E, StringRef Key, bool Default) {
   return V->Scalar.asBool();
 }
 
-std::optional<std::string> EntryReader::getOptString(const YamlValue &E,
-                                                     StringRef Key) {
-  const YamlValue *V = field(E, Key);
+std::optional<std::string> EntryReader::getOptString(EntryKey Key) {
+  const YamlValue *V = field(Key);
   if (!V || V->Kind == YamlKind::Null)
     return std::nullopt;
   if (V->Kind != YamlKind::Str) {
-    error(V->Loc, "`" + Key + "` must be a string, found " + describe(V->Kind));
+    error(V->Loc, "`" + keyName(Key) + "` must be a string, found " +
+                      describe(V->Kind));
     return std::nullopt;
   }
   return V->str();
@@ -349,27 +432,20 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
   F.Loc.Line = Line;
   // Printed IR records the original line (see emitYaml); torchgen's loader
   // ignores the key, so the file stays readable by torchgen.
-  if (const YamlValue *L = E.lookup("__line__")) {
+  indexFields(E);
+  if (const YamlValue *L = field(EntryKey::PrintedLine)) {
     unsigned N;
     if (L->Kind == YamlKind::Int && !StringRef(L->str()).getAsInteger(10, N))
       F.Loc.Line = N;
   }
 
-  // `is_abstract` is opgen's own key, printed only on generated functions:
-  // theirs is their parent's, not what their own kernels imply.
-  for (const auto &[K, V] : E.Entries)
-    if (!isKnownKey(K.Value) &&
-        !(K.Value == "is_abstract" && isGeneratedEntry(E)))
-      error(K.Loc.Start,
-            "unknown key `" + K.Value + "` in native function entry");
-
   // func: [namespace::]schema
-  const YamlValue *FuncV = field(E, "func");
+  const YamlValue *FuncV = field(EntryKey::Func);
   bool HaveSchema = false;
   if (!FuncV) {
     error(E.Loc, "native function entry has no `func:`");
   } else if (FuncV->Kind != YamlKind::Str) {
-    error(valueLoc(E, "func"),
+    error(valueLoc(E, EntryKey::Func),
           "`func` must be a string, found " + describe(FuncV->Kind));
   } else {
     F.FuncLoc = FuncV->Scalar.Loc.Start;
@@ -397,9 +473,9 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
   }
 
   // cpp_no_default_args: a list of argument names.
-  if (const YamlValue *V = field(E, "cpp_no_default_args")) {
+  if (const YamlValue *V = field(EntryKey::CppNoDefaultArgs)) {
     if (V->Kind != YamlKind::Sequence) {
-      error(valueLoc(E, "cpp_no_default_args"),
+      error(valueLoc(E, EntryKey::CppNoDefaultArgs),
             "`cpp_no_default_args` must be a list, found " + describe(V->Kind));
     } else {
       for (const YamlValue &I : V->Items) {
@@ -415,20 +491,20 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
   }
 
   F.UseConstRefForMutableTensors =
-      getBool(E, "use_const_ref_for_mutable_tensors", false);
+      getBool(E, EntryKey::UseConstRefForMutableTensors, false);
   // Checks of what users write do not apply to functions variant synthesis
   // made (tagged `generated`), which torchgen never reads from yaml; they
   // come back here when printed IR is read again.
   if (F.UseConstRefForMutableTensors && HaveSchema && F.Func.isOutFn() &&
-      Release >= TorchRelease::V2_14 && !isGeneratedEntry(E))
-    error(keyLoc(E, "use_const_ref_for_mutable_tensors"),
+      Release >= TorchRelease::V2_14 && !isGenerated())
+    error(keyLoc(E, EntryKey::UseConstRefForMutableTensors),
           "`use_const_ref_for_mutable_tensors` is not supported on out= "
           "functions (pytorch/pytorch#145522)");
 
   // variants: "function", "method" or "function, method".
-  if (const YamlValue *V = field(E, "variants")) {
+  if (const YamlValue *V = field(EntryKey::Variants)) {
     if (V->Kind != YamlKind::Str) {
-      error(valueLoc(E, "variants"),
+      error(valueLoc(E, EntryKey::Variants),
             "`variants` must be a string such as `function, method`, "
             "found " +
                 describe(V->Kind));
@@ -446,25 +522,26 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
     }
   }
 
-  F.ManualKernelRegistration = getBool(E, "manual_kernel_registration", false);
-  F.ManualCppBinding = getBool(E, "manual_cpp_binding", false);
-  F.DeviceGuard = getBool(E, "device_guard", true);
+  F.ManualKernelRegistration =
+      getBool(E, EntryKey::ManualKernelRegistration, false);
+  F.ManualCppBinding = getBool(E, EntryKey::ManualCppBinding, false);
+  F.DeviceGuard = getBool(E, EntryKey::DeviceGuard, true);
 
-  if (auto S = getOptString(E, "device_check")) {
+  if (auto S = getOptString(EntryKey::DeviceCheck)) {
     if (*S == "NoCheck")
       F.DeviceCheck = DeviceCheckType::NoCheck;
     else if (*S == "ExactSame")
       F.DeviceCheck = DeviceCheckType::ExactSame;
     else
-      error(field(E, "device_check")->Loc,
+      error(field(EntryKey::DeviceCheck)->Loc,
             "illegal device_check `" + *S +
                 "`; expected `NoCheck` or `ExactSame`");
   }
 
-  F.Structured = getBool(E, "structured", false);
+  F.Structured = getBool(E, EntryKey::Structured, false);
 
-  if (auto S = getOptString(E, "structured_delegate")) {
-    const YamlValue *V = field(E, "structured_delegate");
+  if (auto S = getOptString(EntryKey::StructuredDelegate)) {
+    const YamlValue *V = field(EntryKey::StructuredDelegate);
     if (StringRef(*S).contains("::"))
       error(V->Loc, "`structured_delegate` cannot name a namespace; the "
                     "delegate is in the function's own namespace");
@@ -474,33 +551,33 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
       Failed = true;
   }
 
-  if (auto S = getOptString(E, "structured_inherits")) {
+  if (auto S = getOptString(EntryKey::StructuredInherits)) {
     if (StringRef(*S).contains("::"))
-      error(field(E, "structured_inherits")->Loc,
+      error(field(EntryKey::StructuredInherits)->Loc,
             "`structured_inherits` cannot name a namespace");
     else
       F.StructuredInherits = *S;
   }
 
-  F.PythonModule = getOptString(E, "python_module");
+  F.PythonModule = getOptString(EntryKey::PythonModule);
   if (F.PythonModule && F.VariantMethod)
-    error(keyLoc(E, "python_module"),
+    error(keyLoc(E, EntryKey::PythonModule),
           "functions in a `python_module` cannot be methods");
 
-  F.CategoryOverride = getOptString(E, "category_override");
+  F.CategoryOverride = getOptString(EntryKey::CategoryOverride);
 
-  if (const YamlValue *V = field(E, "precomputed")) {
+  if (const YamlValue *V = field(EntryKey::Precomputed)) {
     if (V->Kind != YamlKind::Null && !F.Structured)
-      error(keyLoc(E, "precomputed"),
+      error(keyLoc(E, EntryKey::Precomputed),
             "`precomputed` requires `structured: True`");
     else
       readPrecomputed(*V, F);
   }
 
   // tags: a string or a list of strings, each declared in tags.yaml.
-  // The names point into E or are literals.
+  // The names point into E.
   SmallVector<std::pair<StringRef, SMLoc>, 8> TagsIn;
-  if (const YamlValue *V = field(E, "tags")) {
+  if (const YamlValue *V = field(EntryKey::Tags)) {
     if (V->Kind == YamlKind::Str) {
       TagsIn.push_back({V->str(), V->Loc});
     } else if (V->Kind == YamlKind::Sequence) {
@@ -511,17 +588,11 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
           TagsIn.push_back({I.str(), I.Loc});
       }
     } else {
-      error(valueLoc(E, "tags"),
+      error(valueLoc(E, EntryKey::Tags),
             "`tags` must be a string or a list of strings, found " +
                 describe(V->Kind));
     }
   }
-  if (F.Namespace == "aten" && Implied.Pt2Compliant)
-    TagsIn.push_back({"pt2_compliant_tag", SMLoc()});
-  if (HaveSchema && F.Func.isOutFn() && Implied.Out)
-    TagsIn.push_back({"out", SMLoc()});
-  if (HaveSchema && F.Func.Name.Name.Inplace && Implied.Inplace)
-    TagsIn.push_back({"inplace", SMLoc()});
   for (auto &[T, L] : TagsIn) {
     if (ValidTags.empty()) {
       error(L.isValid() ? L : E.Loc, "tag `" + T +
@@ -535,6 +606,14 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
     else
       F.Tags.insert(std::move(Tag));
   }
+  // The tags the reader adds on its own, after the written ones. Implied
+  // holds only those tags.yaml declares, so they need no lookup there.
+  if (F.Namespace == "aten" && Implied.Pt2Compliant)
+    F.Tags.insert("pt2_compliant_tag");
+  if (HaveSchema && F.Func.isOutFn() && Implied.Out)
+    F.Tags.insert("out");
+  if (HaveSchema && F.Func.Name.Name.Inplace && Implied.Inplace)
+    F.Tags.insert("inplace");
 
   // The C++ name (`add_out`), which a lone CompositeImplicitAutograd kernel
   // must have, once the schema parsed.
@@ -548,7 +627,7 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
   // dispatch:
   bool RedundantCIA = false;
   unsigned NumKeys = 0;
-  const YamlValue *DispatchV = field(E, "dispatch");
+  const YamlValue *DispatchV = field(EntryKey::Dispatch);
   if (DispatchV && DispatchV->Kind != YamlKind::Null) {
     if (DispatchV->Kind != YamlKind::Mapping) {
       error(DispatchV->Loc, "`dispatch` must be a mapping from dispatch keys "
@@ -556,7 +635,7 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
                                 describe(DispatchV->Kind));
     } else {
       if (F.ManualKernelRegistration)
-        error(keyLoc(E, "dispatch"),
+        error(keyLoc(E, EntryKey::Dispatch),
               "cannot specify both `manual_kernel_registration` and "
               "`dispatch`; with manual registration, dispatch has no effect");
       F.DispatchAsWritten.emplace();
@@ -575,14 +654,14 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
     // fire for the redundant table too. Name the kernel as written, with its
     // namespace, which may be all that is wrong with it.
     if (NumKeys == 1 && RedundantCIA)
-      error(keyLoc(E, "dispatch"),
+      error(keyLoc(E, EntryKey::Dispatch),
             "unnecessary dispatch table: the only kernel is the default "
             "CompositeImplicitAutograd one; delete the `dispatch:` key");
     else if (!F.StructuredDelegate && F.Dispatch.size() == 1 &&
              HasKey(DispatchKey::CompositeImplicitAutograd) && NumKeys == 1 &&
              !StringRef(F.Dispatch[0].second.Kernel).contains("_symint") &&
              HaveSchema)
-      error(keyLoc(E, "dispatch"),
+      error(keyLoc(E, EntryKey::Dispatch),
             "unexpected name for a lone CompositeImplicitAutograd kernel: "
             "expected `" +
                 CppName + "` but got `" + F.DispatchAsWritten->back().second +
@@ -613,15 +692,15 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
     HasNested |= K == DispatchKey::CompositeImplicitAutogradNestedTensor;
   }
   if (!(Composites <= 1 || (Composites == 2 && !HasNonFunctional && HasNested)))
-    error(keyLoc(E, "dispatch"),
+    error(keyLoc(E, EntryKey::Dispatch),
           "cannot give more than one of CompositeExplicitAutograd, "
           "CompositeExplicitAutogradNonFunctional and "
           "CompositeImplicitAutograd: each subsumes the others");
 
   // autogen: "a.out, b.out"
-  if (const YamlValue *V = field(E, "autogen")) {
+  if (const YamlValue *V = field(EntryKey::Autogen)) {
     if (V->Kind != YamlKind::Str) {
-      error(valueLoc(E, "autogen"),
+      error(valueLoc(E, EntryKey::Autogen),
             "`autogen` must be a string of comma-separated operator "
             "names, found " +
                 describe(V->Kind));
@@ -637,19 +716,20 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
     }
   }
 
-  if (const YamlValue *V = field(E, "ufunc_inner_loop"))
+  if (const YamlValue *V = field(EntryKey::UfuncInnerLoop))
     readUfunc(*V, F);
   if (!F.UfuncInnerLoops.empty()) {
     if (!F.Structured)
-      error(keyLoc(E, "ufunc_inner_loop"),
+      error(keyLoc(E, EntryKey::UfuncInnerLoop),
             "`ufunc_inner_loop` requires `structured: True`");
     else if (HaveSchema && !F.Func.isOutFn())
-      error(keyLoc(E, "ufunc_inner_loop"),
+      error(keyLoc(E, EntryKey::UfuncInnerLoop),
             "`ufunc_inner_loop` is only valid on out= functions");
     for (DispatchKey K : {DispatchKey::CPU, DispatchKey::CUDA}) {
       if (HasKey(K)) {
-        error(keyLoc(E, "dispatch"), "a ufunc must not have an explicit " +
-                                         toString(K) + " dispatch entry");
+        error(keyLoc(E, EntryKey::Dispatch),
+              "a ufunc must not have an explicit " + toString(K) +
+                  " dispatch entry");
         continue;
       }
       F.Dispatch.push_back(
@@ -674,8 +754,8 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
           Only({DispatchKey::CompositeImplicitAutogradNestedTensor}) ||
           Only({DispatchKey::CompositeImplicitAutograd,
                 DispatchKey::CompositeImplicitAutogradNestedTensor}));
-  if (E.lookup("is_abstract") && isGeneratedEntry(E))
-    F.IsAbstract = getBool(E, "is_abstract", F.IsAbstract);
+  if (field(EntryKey::IsAbstract) && isGenerated())
+    F.IsAbstract = getBool(E, EntryKey::IsAbstract, F.IsAbstract);
   F.HasCompositeImplicitAutogradKernel =
       HasKey(DispatchKey::CompositeImplicitAutograd);
   F.HasCompositeImplicitAutogradNestedTensorKernel =
@@ -688,7 +768,7 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
   if (F.StructuredDelegate)
     for (auto &[K, M] : F.Dispatch)
       if (isStructuredKey(K))
-        error(keyLoc(E, "dispatch"),
+        error(keyLoc(E, EntryKey::Dispatch),
               "a function with `structured_delegate` must not have a " +
                   toString(K) + " kernel: it is delegated");
 
@@ -716,13 +796,26 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
                 describe(KV.Kind));
       continue;
     }
-    F.DispatchAsWritten->push_back({K.Value, KV.str()});
+    F.DispatchAsWritten->emplace_back(K.Value, KV.str());
+    StringRef Kernel = KV.str();
+    // Nearly every kernel is a plain name in at::native.
+    bool Plain = !Kernel.contains(':');
+    // Nearly every key is one name without spaces: take it as it is rather
+    // than split and trim it.
+    StringRef Written = K.Value;
+    bool Split = Written.contains(',') ||
+                 (!Written.empty() &&
+                  (isSpace(Written.front()) || isSpace(Written.back())));
     SmallVector<StringRef, 4> Keys;
-    StringRef(K.Value).split(Keys, ',');
+    if (Split)
+      Written.split(Keys, ',');
+    else
+      Keys.push_back(Written);
     size_t Offset = 0;
     for (StringRef RawKey : Keys) {
-      StringRef Name = RawKey.trim();
-      SMLoc L = K.Loc.at(Offset + (RawKey.size() - RawKey.ltrim().size()));
+      StringRef Name = Split ? RawKey.trim() : RawKey;
+      size_t Lead = Split ? RawKey.size() - RawKey.ltrim().size() : 0;
+      SMLoc L = K.Loc.at(Offset + Lead);
       Offset += RawKey.size() + 1;
       ++NumKeys;
       std::optional<DispatchKey> DK = parseDispatchKey(Name);
@@ -731,27 +824,18 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
         continue;
       }
       if (!isInTree(*DK)) {
-        error(L, "dispatch key `" + Name + "` of kernel `" + KV.str() +
+        error(L, "dispatch key `" + Name + "` of kernel `" + Kernel +
                      "` is not a supported dispatch key");
         continue;
       }
-      BackendMetadata M;
-      M.Structured = F.Structured && isStructuredKey(*DK);
-      if (!StringRef(KV.str()).contains(':')) {
-        // Nearly every kernel is a plain name in at::native.
-        M.Kernel = KV.str();
-        M.CppNamespace = "at::native";
-      } else {
-        SmallVector<StringRef, 4> Parts;
-        StringRef(KV.str()).split(Parts, "::");
+      SmallVector<StringRef, 4> Parts;
+      if (!Plain) {
+        Kernel.split(Parts, "::");
         if (Parts.size() - 1 > 3) {
-          error(KV.Loc, "kernel `" + KV.str() +
-                            "` has more than 3 levels of namespace");
+          error(KV.Loc,
+                "kernel `" + Kernel + "` has more than 3 levels of namespace");
           continue;
         }
-        std::string Ns = join(ArrayRef<StringRef>(Parts).drop_back(), "::");
-        M.Kernel = Parts.back().str();
-        M.CppNamespace = (Ns.empty() ? std::string("at") : Ns) + "::native";
       }
       auto Existing =
           find_if(F.Dispatch, [&](const auto &P) { return P.first == *DK; });
@@ -759,8 +843,19 @@ void EntryReader::readDispatch(const YamlValue &V, NativeFunction &F,
         error(L, "dispatch key `" + Name + "` is given more than once");
         continue;
       }
-      F.Dispatch.push_back({*DK, std::move(M)});
-      if (*DK == DispatchKey::CompositeImplicitAutograd && KV.str() == CppName)
+      // Built in place: its strings are not moved again.
+      auto &[NewKey, M] = F.Dispatch.emplace_back();
+      NewKey = *DK;
+      M.Structured = F.Structured && isStructuredKey(*DK);
+      if (Plain) {
+        M.Kernel = Kernel.str();
+        M.CppNamespace = "at::native";
+      } else {
+        std::string Ns = join(ArrayRef<StringRef>(Parts).drop_back(), "::");
+        M.Kernel = Parts.back().str();
+        M.CppNamespace = (Ns.empty() ? std::string("at") : Ns) + "::native";
+      }
+      if (*DK == DispatchKey::CompositeImplicitAutograd && Kernel == CppName)
         Redundant = true;
     }
   }
@@ -846,7 +941,7 @@ bool EntryReader::checkTypeInRelease(Type Ty, SMLoc L) {
 /// alone, so report them here, where they can point into it.
 void EntryReader::checkUfuncFunctors(const NativeFunction &F,
                                      const YamlValue &E) {
-  const YamlValue *V = field(E, "ufunc_inner_loop");
+  const YamlValue *V = field(EntryKey::UfuncInnerLoop);
   auto LoopLoc = [&](UfuncKey K) {
     for (const auto &[Key, Val] : V->Entries)
       if (Key.Value == toString(K))
@@ -972,31 +1067,35 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
 
 void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
   const FunctionSchema &S = F.Func;
-  std::string Name = S.Name.str();
+  // Printed on the stack: every entry is checked, and few names are short
+  // enough for a std::string to hold without allocating.
+  SmallString<64> NameBuf;
+  raw_svector_ostream(NameBuf) << S.Name;
+  StringRef Name = NameBuf;
   SMLoc FL = F.FuncLoc.isValid() ? F.FuncLoc : E.Loc;
   if (S.isOutFn() && (F.VariantMethod || !F.VariantFunction))
-    error(field(E, "variants") ? field(E, "variants")->Loc : FL,
+    error(field(EntryKey::Variants) ? field(EntryKey::Variants)->Loc : FL,
           "out= function `" + Name + "` must have only the `function` variant");
   if (F.Structured) {
     if (S.kind() != SchemaKind::Out)
-      error(keyLoc(E, "structured"),
+      error(keyLoc(E, EntryKey::Structured),
             "`structured` belongs on the out= variant; did you mean "
             "`structured_delegate`?");
     if (!F.DeviceGuard)
-      error(keyLoc(E, "device_guard"),
+      error(keyLoc(E, EntryKey::DeviceGuard),
             "`device_guard: False` is not respected by structured kernels");
   }
   if (F.StructuredDelegate) {
     if (S.kind() == SchemaKind::Out)
-      error(keyLoc(E, "structured_delegate"),
+      error(keyLoc(E, EntryKey::StructuredDelegate),
             "`structured_delegate` is not allowed on out= functions; did you "
             "mean `structured`?");
     if (!F.DeviceGuard && !F.Structured)
-      error(keyLoc(E, "device_guard"),
+      error(keyLoc(E, EntryKey::DeviceGuard),
             "`device_guard: False` is not respected by structured kernels");
   }
   if (F.Structured && F.StructuredDelegate)
-    error(keyLoc(E, "structured_delegate"),
+    error(keyLoc(E, EntryKey::StructuredDelegate),
           "a function cannot have both `structured` and "
           "`structured_delegate`");
   StringSet<> Defaulted;
@@ -1008,8 +1107,8 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
     if (Defaulted.count(N))
       continue;
     // Point at the list entry that names the argument.
-    SMLoc L = keyLoc(E, "cpp_no_default_args");
-    for (const YamlValue &I : field(E, "cpp_no_default_args")->Items)
+    SMLoc L = keyLoc(E, EntryKey::CppNoDefaultArgs);
+    for (const YamlValue &I : field(EntryKey::CppNoDefaultArgs)->Items)
       if (I.Kind == YamlKind::Str && I.str() == N) {
         L = I.Loc;
         break;
@@ -1018,7 +1117,7 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
                  "`, which is not an argument with a default");
   }
   if (F.StructuredInherits && !F.Structured)
-    error(keyLoc(E, "structured_inherits"),
+    error(keyLoc(E, EntryKey::StructuredInherits),
           "`structured_inherits` requires `structured: True`");
   if (StringRef(Name).startswith("_foreach") &&
       F.DeviceCheck != DeviceCheckType::NoCheck)
@@ -1028,16 +1127,18 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
 
   // Random operators must say so, where tags.yaml has the tag for it.
   if (Release >= TorchRelease::V2_14 && Implied.NondeterministicSeeded) {
-    bool DropoutArg = S.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
-      return StringRef(A.Name).contains("dropout");
-    });
-    bool Random = StringRef(Name).contains("rand") ||
-                  ((StringRef(Name).contains("dropout") || DropoutArg) &&
-                   !StringRef(Name).contains("backward") &&
-                   S.Name.Name.str() != "_cudnn_init_dropout_state") ||
-                  S.Args.hasGeneratorArg();
+    // The cheap tests first; the arguments are looked at last.
+    auto DropoutArg = [&] {
+      return S.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
+        return StringRef(A.Name).contains("dropout");
+      });
+    };
+    bool Random = Name.contains("rand") || S.Args.hasGeneratorArg() ||
+                  ((Name.contains("dropout") || DropoutArg()) &&
+                   !Name.contains("backward") &&
+                   S.Name.Name.str() != "_cudnn_init_dropout_state");
     if (Random && !F.Tags.count("nondeterministic_seeded"))
-      error(field(E, "tags") ? field(E, "tags")->Loc : FL,
+      error(field(EntryKey::Tags) ? field(EntryKey::Tags)->Loc : FL,
             "`" + Name +
                 "` looks random (its name or a Generator argument), "
                 "so it needs the `nondeterministic_seeded` tag");
@@ -1074,12 +1175,11 @@ struct GroupRef {
   SMLoc Loc;
 };
 
-/// Printed IR's `__group__` / `__view_group__` of entry \p E.
-static std::optional<GroupRef> readGroupRef(Context &Ctx, const YamlValue &E,
+/// Printed IR's `__group__` / `__view_group__` (\p Key), whose value is \p V.
+static std::optional<GroupRef> readGroupRef(Context &Ctx, const YamlValue *V,
                                             StringRef Key,
                                             ArrayRef<StringRef> Roles,
                                             bool &Ok) {
-  const YamlValue *V = E.lookup(Key);
   if (!V)
     return std::nullopt;
   GroupRef R;
@@ -1140,10 +1240,12 @@ static bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
   }
   EntryReader Reader(Ctx, M.ValidTags, Implied, File, Release);
   bool Ok = Reader.read(E, Line, Out);
-  Printed.Group = readGroupRef(Ctx, E, "__group__", GroupRoles, Ok);
+  Printed.Group = readGroupRef(Ctx, Reader.field(EntryKey::PrintedGroup),
+                               "__group__", GroupRoles, Ok);
   Printed.ViewGroup =
-      readGroupRef(Ctx, E, "__view_group__", ViewGroupRoles, Ok);
-  if (const YamlValue *N = E.lookup("__names__")) {
+      readGroupRef(Ctx, Reader.field(EntryKey::PrintedViewGroup),
+                   "__view_group__", ViewGroupRoles, Ok);
+  if (const YamlValue *N = Reader.field(EntryKey::PrintedNames)) {
     const YamlValue *Cpp = N->lookup("cpp"), *Disp = N->lookup("dispatcher"),
                     *Unamb = N->lookup("unambiguous"),
                     *Root = N->lookup("root");

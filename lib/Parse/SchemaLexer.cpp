@@ -16,24 +16,12 @@ void SchemaLexer::skipSpaces() {
     ++Pos;
 }
 
-SchemaToken SchemaLexer::peek() {
-  if (!HavePeeked) {
-    size_t Saved = Pos;
-    Peeked = lex();
-    PeekedEnd = Pos;
-    Pos = Saved;
-    HavePeeked = true;
-  }
-  return Peeked;
-}
-
-SchemaToken SchemaLexer::next() {
-  if (HavePeeked) {
-    HavePeeked = false;
-    Pos = PeekedEnd;
-    return Peeked;
-  }
-  return lex();
+void SchemaLexer::fillPeeked() {
+  size_t Saved = Pos;
+  Peeked = lex();
+  PeekedEnd = Pos;
+  Pos = Saved;
+  HavePeeked = true;
 }
 
 SchemaToken SchemaLexer::lex() {

@@ -240,13 +240,16 @@ bool Parser::parseType(Type &Ty, std::optional<Annotation> &Annot) {
         !expect(SchemaToken::RParen, "`)` after alias annotation"))
       return false;
   }
-  std::string Suffix;
+  // The suffixes as written, for the message below; only an annotated type
+  // needs them, so only then are they spelled out.
+  SmallString<16> Suffix;
   for (;;) {
-    SchemaToken S = Lex.peek();
+    const SchemaToken &S = Lex.peek();
     if (S.is(SchemaToken::Question)) {
       Lex.next();
       Ty = Ctx.getOptionalType(Ty);
-      Suffix += "?";
+      if (Annot)
+        Suffix += "?";
       continue;
     }
     if (S.is(SchemaToken::LSquare)) {
@@ -262,12 +265,17 @@ bool Parser::parseType(Type &Ty, std::optional<Annotation> &Annot) {
       if (!expect(SchemaToken::RSquare, "`]` to close the list type"))
         return false;
       Ty = Ctx.getListType(Ty, Size);
-      Suffix += "[" + (Size ? std::to_string(*Size) : "") + "]";
+      if (Annot) {
+        Suffix += "[";
+        if (Size)
+          Suffix += utostr(*Size);
+        Suffix += "]";
+      }
       continue;
     }
     break;
   }
-  if (Annot && Suffix != "" && Suffix != "?" && Suffix != "[]")
+  if (Annot && !Suffix.empty() && Suffix != "?" && Suffix != "[]")
     return error(AnnotOffset,
                  "an annotated Tensor may only be followed by `?` or `[]`, "
                  "not `" +
@@ -300,11 +308,12 @@ bool Parser::parseArgument(Argument &A) {
 }
 
 bool Parser::parseArguments(Arguments &Args) {
-  std::vector<Argument> Positional, KwargOnly, Out;
-  // Room for most schemas' positional arguments, so they are not moved
-  // while the list grows.
-  Positional.reserve(8);
-  std::vector<Argument> *Acc = &Positional;
+  // Collected on the stack, then moved into vectors of the exact size: a
+  // schema's lists are short, and one allocation per list that ends up
+  // non-empty is all the IR needs.
+  SmallVector<Argument, 8> Positional;
+  SmallVector<Argument, 4> KwargOnly, Out;
+  SmallVectorImpl<Argument> *Acc = &Positional;
   if (Lex.peek().is(SchemaToken::RParen)) {
     Lex.next();
   } else {
@@ -317,19 +326,21 @@ bool Parser::parseArguments(Arguments &Args) {
                        "the keyword-only marker `*` may appear only once");
         Acc = &KwargOnly;
       } else {
-        Argument A;
+        Argument &A = Acc->emplace_back();
         if (!parseArgument(A))
           return false;
         // The first mutable keyword-only argument starts the out arguments;
         // see Note [Out arguments].
         if (A.isWrite()) {
-          if (Acc == &KwargOnly)
+          if (Acc == &KwargOnly) {
+            Out.push_back(std::move(A));
+            KwargOnly.pop_back();
             Acc = &Out;
+          }
         } else if (Acc == &Out) {
           return error(T.Offset, "non-mutable argument `" + A.Name +
                                      "` cannot follow mutable out arguments");
         }
-        Acc->push_back(std::move(A));
       }
       SchemaToken Sep = Lex.next();
       if (Sep.is(SchemaToken::RParen))
@@ -339,17 +350,24 @@ bool Parser::parseArguments(Arguments &Args) {
     }
   }
 
+  auto MoveInto = [](std::vector<Argument> &To,
+                     MutableArrayRef<Argument> From) {
+    To.reserve(From.size());
+    for (Argument &A : From)
+      To.push_back(std::move(A));
+  };
   // `self` splits the positional arguments.
   auto SelfIt =
       find_if(Positional, [](const Argument &A) { return A.Name == "self"; });
   if (SelfIt != Positional.end()) {
-    Args.PreSelfPositional.assign(std::make_move_iterator(Positional.begin()),
-                                  std::make_move_iterator(SelfIt));
+    size_t SelfIdx = SelfIt - Positional.begin();
+    MoveInto(Args.PreSelfPositional,
+             MutableArrayRef<Argument>(Positional).take_front(SelfIdx));
     Args.Self = std::move(*SelfIt);
-    Args.PostSelfPositional.assign(std::make_move_iterator(std::next(SelfIt)),
-                                   std::make_move_iterator(Positional.end()));
+    MoveInto(Args.PostSelfPositional,
+             MutableArrayRef<Argument>(Positional).drop_front(SelfIdx + 1));
   } else {
-    Args.PostSelfPositional = std::move(Positional);
+    MoveInto(Args.PostSelfPositional, Positional);
   }
 
   // dtype, layout, device and pin_memory in a row form the TensorOptions.
@@ -382,7 +400,7 @@ bool Parser::parseArguments(Arguments &Args) {
     KwAcc->push_back(std::move(KwargOnly[I]));
     ++I;
   }
-  Args.Out = std::move(Out);
+  MoveInto(Args.Out, Out);
   return true;
 }
 

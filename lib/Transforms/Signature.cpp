@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Allocator.h"
 
 using namespace opgen;
 using namespace llvm;
@@ -126,34 +127,53 @@ FunctionSchema opgen::getSignature(const FunctionSchema &S,
   return R;
 }
 
-LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
-                                       DiagnosticEngine &Diags,
-                                       std::vector<PreGroup> &Groups,
-                                       unsigned Threads,
-                                       std::vector<std::string> *Cache) {
-  std::vector<std::string> Local;
-  std::vector<std::string> &Texts = Cache ? *Cache : Local;
+/// Compute the missing signature texts of \p Fns into \p Texts, which holds
+/// those of the first functions, on up to \p Threads threads.
+static void computeTexts(const std::vector<NativeFunction> &Fns,
+                         std::vector<std::string> &Texts, unsigned Threads) {
   size_t Known = std::min(Texts.size(), Fns.size());
   Texts.resize(Fns.size());
   parallelFor(Threads, Fns.size() - Known, [&](size_t I) {
     Texts[Known + I] = getSignatureText(Fns[Known + I].Func);
   });
+}
+
+/// Add functions \p From on of \p Fns to \p Groups, which holds the groups
+/// of the functions before, as \p GroupOf maps their texts to them. With
+/// \p KeyArena, the keys added to \p GroupOf are copied there, so the map
+/// can outlive \p Texts; false if an error was reported.
+static bool addToPreGroups(const std::vector<NativeFunction> &Fns,
+                           const std::vector<std::string> &Texts, size_t From,
+                           DiagnosticEngine &Diags,
+                           std::vector<PreGroup> &Groups,
+                           DenseMap<StringRef, size_t> &GroupOf,
+                           BumpPtrAllocator *KeyArena) {
   bool Failed = false;
-  // Signatures that print alike are one signature. The keys point into
-  // Texts, which stays put while the map lives.
-  DenseMap<StringRef, size_t> GroupOf;
   GroupOf.reserve(Fns.size());
-  Groups.reserve(Groups.size() + Fns.size());
-  for (FunctionId Id = 0; Id < Fns.size(); ++Id) {
+  Groups.reserve(Groups.size() + Fns.size() - From);
+  for (FunctionId Id = From; Id < Fns.size(); ++Id) {
     const NativeFunction &F = Fns[Id];
     const std::string &Text = Texts[Id];
-    auto [It, New] = GroupOf.try_emplace(Text, Groups.size());
+    size_t Group;
+    bool New;
+    if (KeyArena) {
+      auto It = GroupOf.find(Text);
+      New = It == GroupOf.end();
+      if (New)
+        It = GroupOf.try_emplace(StringRef(Text).copy(*KeyArena), Groups.size())
+                 .first;
+      Group = It->second;
+    } else {
+      auto [It, Inserted] = GroupOf.try_emplace(Text, Groups.size());
+      New = Inserted;
+      Group = It->second;
+    }
     if (New) {
       Groups.push_back(PreGroup{Text, {}});
       // A function, its inplace, mutable and out= variants.
       Groups.back().Members.reserve(4);
     }
-    PreGroup *G = &Groups[It->second];
+    PreGroup *G = &Groups[Group];
     SchemaKind K = F.Func.kind();
     if (std::optional<FunctionId> Prev = G->lookup(K)) {
       Diags.error(F.FuncLoc, "`" + F.Func.Name.str() + "` is a second " +
@@ -169,7 +189,22 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
     }
     G->Members.push_back({K, Id});
   }
-  return failure(Failed);
+  return !Failed;
+}
+
+LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
+                                       DiagnosticEngine &Diags,
+                                       std::vector<PreGroup> &Groups,
+                                       unsigned Threads,
+                                       std::vector<std::string> *Cache) {
+  std::vector<std::string> Local;
+  std::vector<std::string> &Texts = Cache ? *Cache : Local;
+  computeTexts(Fns, Texts, Threads);
+  // Signatures that print alike are one signature. The keys point into
+  // Texts, which stays put while the map lives.
+  DenseMap<StringRef, size_t> GroupOf;
+  return success(addToPreGroups(Fns, Texts, 0, Diags, Groups, GroupOf,
+                                /*KeyArena=*/nullptr));
 }
 
 char SignatureAnalysis::ID;
@@ -177,14 +212,29 @@ char SignatureAnalysis::ID;
 LogicalResult SignatureAnalysis::preGroup(const Module &M,
                                           DiagnosticEngine &Diags,
                                           unsigned Threads) {
-  if (GroupsFor && *GroupsFor == M.Functions.size() &&
-      Texts.size() == M.Functions.size())
+  size_t N = M.Functions.size();
+  if (GroupsFor && *GroupsFor == N && Texts.size() == N)
     return success();
-  Groups.clear();
+  // Functions appended since a call without errors join its groups: as
+  // grouping goes through the functions in order, that gives what grouping
+  // them all again would, diagnostics included.
+  size_t From = 0;
+  if (GroupsFor && *GroupsFor < N && Texts.size() >= *GroupsFor) {
+    From = *GroupsFor;
+  } else {
+    Groups.clear();
+    GroupOf.clear();
+    Keys.Reset();
+  }
   GroupsFor.reset();
-  if (failed(preGroupFunctions(M.Functions, Diags, Groups, Threads, &Texts)))
+  computeTexts(M.Functions, Texts, Threads);
+  if (!addToPreGroups(M.Functions, Texts, From, Diags, Groups, GroupOf,
+                      &Keys)) {
+    GroupOf.clear();
+    Keys.Reset();
     return failure();
-  GroupsFor = M.Functions.size();
+  }
+  GroupsFor = N;
   return success();
 }
 

@@ -46,8 +46,21 @@ class SchemaLexer {
 public:
   explicit SchemaLexer(llvm::StringRef Input) : Input(Input) {}
 
-  SchemaToken next();
-  SchemaToken peek();
+  // Both are inline: the parser asks for the next token several times per
+  // argument, and nearly every time the answer is the token already peeked.
+  SchemaToken next() {
+    if (HavePeeked) {
+      HavePeeked = false;
+      Pos = PeekedEnd;
+      return Peeked;
+    }
+    return lex();
+  }
+  const SchemaToken &peek() {
+    if (!HavePeeked)
+      fillPeeked();
+    return Peeked;
+  }
   size_t getOffset() const { return Pos; }
   void setOffset(size_t P) {
     Pos = P;
@@ -64,6 +77,7 @@ public:
 private:
   void skipSpaces();
   SchemaToken lex();
+  void fillPeeked();
   llvm::StringRef Input;
   size_t Pos = 0;
   /// The token peek() looked at, and the offset after it.

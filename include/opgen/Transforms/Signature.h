@@ -17,6 +17,10 @@
 #include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Allocator.h"
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -106,14 +110,20 @@ struct SignatureAnalysis : AnalysisCache::Result {
 
   /// Pre-group all of \p M's functions into Groups. When the last call saw
   /// exactly these functions and reported nothing, its groups are kept as
-  /// they are; otherwise they are computed again, reusing the texts of the
-  /// functions seen before.
+  /// they are; when it saw the first of them and reported nothing, the
+  /// others are added to its groups; otherwise they are computed again,
+  /// reusing the texts of the functions seen before.
   LogicalResult preGroup(const Module &M, DiagnosticEngine &Diags,
                          unsigned Threads);
 
 private:
   /// How many functions Groups were computed for without errors, if any.
   std::optional<size_t> GroupsFor;
+  /// Which group each signature text of Groups is, with the texts kept in
+  /// Keys: when functions are only appended (as variant synthesis does),
+  /// the next call adds them to the groups rather than group all again.
+  llvm::DenseMap<llvm::StringRef, size_t> GroupOf;
+  llvm::BumpPtrAllocator Keys;
 };
 
 /// \p PC's cached signature analysis, or \p Local outside a pass manager.
