@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 using namespace opgen;
@@ -73,6 +74,8 @@ private:
   const BackendYaml &B;
   const BackendStubsOptions &O;
   std::string ClassName;
+  /// Functions by name, made once per run.
+  std::unique_ptr<FunctionIndex> Functions;
 };
 } // namespace
 
@@ -89,15 +92,12 @@ BackendStubsEmitter::substitute(StringRef TemplateName,
 
 /// The C++ API must know every type of the functions we generate code for.
 LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
-  std::set<OperatorName> Named;
-  for (const auto &[Name, Meta] : I.Index)
-    Named.insert(Name);
+  std::vector<const BackendMetadata *> Kernels =
+      getKernelsByFunction(M, I, *Functions);
   bool Ok = true;
   for (const FunctionGroup &G : *M.Groups) {
     std::vector<FunctionId> Ids = getGroupFunctions(G);
-    if (none_of(Ids, [&](FunctionId Id) {
-          return Named.count(M.Functions[Id].Func.Name);
-        }))
+    if (none_of(Ids, [&](FunctionId Id) { return Kernels[Id] != nullptr; }))
       continue;
     for (FunctionId Id : Ids) {
       const NativeFunction &F = M.Functions[Id];
@@ -122,15 +122,12 @@ LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
 /// A `symint:` entry makes the kernel take SymInt; torchgen cannot make its
 /// declaration when the operator has no SymInt argument.
 LogicalResult BackendStubsEmitter::checkSymIntKernels() {
-  std::map<OperatorName, const NativeFunction *> ByName;
-  for (const NativeFunction &F : M.Functions)
-    ByName[F.Func.Name] = &F;
   bool Ok = true;
   auto Check = [&](const BackendYamlOp &Op) {
     if (!B.isSymInt(Op))
       return;
-    auto It = ByName.find(Op.Name);
-    if (It == ByName.end() || It->second->Func.Args.hasSymIntArg())
+    std::optional<FunctionId> Id = Functions->find(Op.Name);
+    if (!Id || M.Functions[*Id].Func.Args.hasSymIntArg())
       return;
     SMLoc Loc = Op.Loc;
     for (const BackendYamlSymInt &S : B.SymInt)
@@ -139,7 +136,7 @@ LogicalResult BackendStubsEmitter::checkSymIntKernels() {
     D.error(Loc, "`symint` lists `" + Op.Spelling +
                      "`, which has no SymInt arguments; torchgen cannot "
                      "declare its kernel `" +
-                     dispatcherName(It->second->Func) + "_symint`");
+                     dispatcherName(M.Functions[*Id].Func) + "_symint`");
     Ok = false;
   };
   for (const BackendYamlOp *Op : B.backendOps())
@@ -151,20 +148,18 @@ LogicalResult BackendStubsEmitter::checkSymIntKernels() {
 
 std::vector<std::string>
 BackendStubsEmitter::declarations(const BackendIndex &I) const {
-  std::map<OperatorName, const BackendMetadata *> Kernels;
-  for (const auto &[Name, Meta] : I.Index)
-    Kernels[Name] = &Meta;
+  std::vector<const BackendMetadata *> Kernels =
+      getKernelsByFunction(M, I, *Functions);
   // A backend may give several operators one kernel name; each declaration
   // is written once, sorted.
   std::set<std::string> Decls;
   for (const FunctionGroup &G : *M.Groups)
     for (FunctionId Id : getGroupFunctions(G)) {
       const NativeFunction &F = M.Functions[Id];
-      auto It = Kernels.find(F.Func.Name);
-      if (It == Kernels.end() ||
-          StringRef(It->second->Kernel).contains("legacy::"))
+      const BackendMetadata *Meta = Kernels[Id];
+      if (!Meta || StringRef(Meta->Kernel).contains("legacy::"))
         continue;
-      const std::string &Kernel = It->second->Kernel;
+      const std::string &Kernel = Meta->Kernel;
       DispatcherSignature Sig(F, "", StringRef(Kernel).contains("_symint"));
       Decls.insert("static " + Sig.decl(&Kernel) + ";");
     }
@@ -174,7 +169,7 @@ BackendStubsEmitter::declarations(const BackendIndex &I) const {
 LogicalResult
 BackendStubsEmitter::registrations(const BackendIndex &I,
                                    std::vector<GeneratedFile> &Files) {
-  RegisterDispatchKeyEmitter E(Ctx, M, I, ClassName);
+  RegisterDispatchKeyEmitter E(Ctx, M, I, ClassName, Functions.get());
   // Groups are independent: generate them on threads into per-group slots,
   // then join the slots in order so the output does not depend on the
   // thread count. Diagnostics are sorted by location when flushed.
@@ -293,6 +288,7 @@ LogicalResult BackendStubsEmitter::run(std::vector<GeneratedFile> &Files) {
       Autograd = &A->second;
   }
   ClassName = getBackendClassName(B);
+  Functions = std::make_unique<FunctionIndex>(M);
 
   bool Ok = succeeded(checkSymIntKernels());
   Ok &= succeeded(checkTypes(Backend));

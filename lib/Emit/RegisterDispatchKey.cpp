@@ -23,18 +23,26 @@ std::vector<FunctionId> opgen::getGroupFunctions(const FunctionGroup &G) {
   return Ids;
 }
 
+std::vector<const BackendMetadata *>
+opgen::getKernelsByFunction(const Module &M, const BackendIndex &Index,
+                            const FunctionIndex &Functions) {
+  std::vector<const BackendMetadata *> Kernels(M.Functions.size(), nullptr);
+  for (const auto &[Name, Meta] : Index.Index)
+    for (FunctionId Id : Functions.findAll(Name))
+      Kernels[Id] = &Meta;
+  return Kernels;
+}
+
 RegisterDispatchKeyEmitter::RegisterDispatchKeyEmitter(
     Context &Ctx, const Module &M, const BackendIndex &Index,
-    std::optional<std::string> ClassMethodName)
+    std::optional<std::string> ClassMethodName, const FunctionIndex *Functions)
     : Ctx(Ctx), M(M), Index(Index),
       ClassMethodName(std::move(ClassMethodName)) {
-  std::map<OperatorName, const BackendMetadata *> ByName;
-  for (const auto &[Name, Meta] : Index.Index)
-    ByName[Name] = &Meta;
-  Kernels.reserve(M.Functions.size());
-  for (const NativeFunction &F : M.Functions) {
-    auto It = ByName.find(F.Func.Name);
-    Kernels.push_back(It == ByName.end() ? nullptr : It->second);
+  if (Functions) {
+    Kernels = getKernelsByFunction(M, Index, *Functions);
+  } else {
+    FunctionIndex Own(M);
+    Kernels = getKernelsByFunction(M, Index, Own);
   }
   if (std::optional<DispatchKey> K = parseDispatchKey(Index.Key))
     CudaKey = getFlags(*K) & DK_Cuda;

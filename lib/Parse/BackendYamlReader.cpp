@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/IR/FunctionIndex.h"
 #include "opgen/Parse/SchemaParser.h"
 #include "opgen/Parse/YamlSupport.h"
 
@@ -499,18 +500,11 @@ LogicalResult opgen::checkBackendYamlOperators(Context &Ctx,
                                                const Module &M) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
-  std::map<OperatorName, FunctionId> ById;
-  // Every overload of a base name, for hints.
+  const FunctionIndex ById(M);
+  // Every overload of a base name, for hints; made when first needed.
   std::map<BaseOperatorName, std::vector<FunctionId>> ByBase;
-  for (FunctionId I = 0, E = M.Functions.size(); I != E; ++I) {
-    ById[M.Functions[I].Func.Name] = I;
-    ByBase[M.Functions[I].Func.Name.Name].push_back(I);
-  }
   auto Lookup = [&](const BackendYamlOp &Op) -> std::optional<FunctionId> {
-    auto It = ById.find(Op.Name);
-    if (It == ById.end())
-      return std::nullopt;
-    return It->second;
+    return ById.find(Op.Name);
   };
 
   // The kernels of both keys must be native functions. Reported in file
@@ -530,6 +524,9 @@ LogicalResult opgen::checkBackendYamlOperators(Context &Ctx,
     D.error(Op->Loc, "unknown operator " + quoted(Op->Spelling) + " in " +
                          quoted(Op->List) +
                          ": native_functions.yaml has no such function");
+    if (ByBase.empty())
+      for (FunctionId I = 0, E = M.Functions.size(); I != E; ++I)
+        ByBase[M.Functions[I].Func.Name.Name].push_back(I);
     auto It = ByBase.find(Op->Name.Name);
     if (It == ByBase.end())
       continue;

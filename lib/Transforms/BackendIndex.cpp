@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "opgen/IR/FunctionIndex.h"
 #include "opgen/Parse/BackendYamlReader.h"
 #include "opgen/Transforms/Passes.h"
 
@@ -163,9 +164,7 @@ BackendIndexPass::buildExternal(Module &M, PassContext &PC,
   if (failed(checkBackendYamlOperators(Ctx, B, M)) || !Read)
     return failure();
 
-  std::map<OperatorName, FunctionId> ById;
-  for (FunctionId I = 0, E = M.Functions.size(); I != E; ++I)
-    ById[M.Functions[I].Func.Name] = I;
+  const FunctionIndex ById(M);
 
   auto Create = [&](ArrayRef<const BackendYamlOp *> Ops, DispatchKey Key,
                     SMLoc KeyLoc, StringRef What) -> LogicalResult {
@@ -184,7 +183,7 @@ BackendIndexPass::buildExternal(Module &M, PassContext &PC,
     I.DeviceGuard = B.DeviceGuard;
     I.External = true;
     for (const BackendYamlOp *Op : Ops) {
-      const FunctionSchema &Func = M.Functions[ById.at(Op->Name)].Func;
+      const FunctionSchema &Func = M.Functions[*ById.find(Op->Name)].Func;
       // See torchgen's Note [External Backends Follow Dispatcher API].
       BackendMetadata Meta;
       Meta.Kernel = Func.Name.Name.str();

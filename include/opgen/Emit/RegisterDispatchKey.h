@@ -19,6 +19,7 @@
 #define OPGEN_EMIT_REGISTERDISPATCHKEY_H
 
 #include "opgen/IR/Context.h"
+#include "opgen/IR/FunctionIndex.h"
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
 
@@ -42,7 +43,8 @@ public:
   /// (`XLANativeFunctions`); in-tree kernels are free functions.
   RegisterDispatchKeyEmitter(Context &Ctx, const Module &M,
                              const BackendIndex &Index,
-                             std::optional<std::string> ClassMethodName);
+                             std::optional<std::string> ClassMethodName,
+                             const FunctionIndex *Functions = nullptr);
 
   /// Append the code for one entry of M.Groups to \p Out. Reports a
   /// diagnostic at the function and fails on what cannot be generated.
@@ -71,6 +73,11 @@ private:
   std::vector<const BackendMetadata *> Kernels;
   bool CudaKey = false;
 };
+
+/// Each function's kernel in \p Index (null for none), by FunctionId.
+std::vector<const BackendMetadata *>
+getKernelsByFunction(const Module &M, const BackendIndex &Index,
+                     const FunctionIndex &Functions);
 
 /// The `#include` lines for a key's registrations.
 std::vector<std::string> getRegistrationHeaders(const BackendIndex &Index,
