@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -63,15 +64,16 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   sys::path::append(Templates, "templates");
 
   // With DisableFree the IR is left allocated: the process exits right
-  // after, and freeing it costs a noticeable share of a run.
+  // after, and freeing it costs a noticeable share of a run. BuryPointer
+  // keeps it reachable for leak checkers.
   auto CtxOwner = std::make_unique<Context>(ErrOS);
   Context &Ctx = *CtxOwner;
   auto ModuleOwner = std::make_unique<Module>();
   Module &M = *ModuleOwner;
   auto KeepAlive = make_scope_exit([&] {
     if (C.DisableFree) {
-      (void)ModuleOwner.release();
-      (void)CtxOwner.release();
+      llvm::BuryPointer(std::move(ModuleOwner));
+      llvm::BuryPointer(std::move(CtxOwner));
     }
   });
   unsigned TagsID = loadFile(Ctx, Tags);

@@ -13,6 +13,7 @@
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -201,15 +202,16 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   for (auto &Buf : splitInput(std::move(*Input), Config.SplitInputFile)) {
     // With DisableFree the context and module outlive the loop: the
     // process exits right after, and freeing thousands of functions costs
-    // a noticeable share of a run (as clang's -disable-free avoids).
+    // a noticeable share of a run (as clang's -disable-free avoids);
+    // BuryPointer keeps them reachable for leak checkers.
     auto CtxOwner = std::make_unique<Context>(ErrOS);
     Context &Ctx = *CtxOwner;
     auto ModuleOwner = std::make_unique<Module>();
     Module &M = *ModuleOwner;
     auto KeepAlive = make_scope_exit([&] {
       if (Config.DisableFree) {
-        (void)ModuleOwner.release();
-        (void)CtxOwner.release();
+        llvm::BuryPointer(std::move(ModuleOwner));
+        llvm::BuryPointer(std::move(CtxOwner));
       }
     });
     std::optional<DiagnosticVerifier> Verifier;
