@@ -170,6 +170,14 @@ LogicalResult
 BackendStubsEmitter::registrations(const BackendIndex &I,
                                    std::vector<GeneratedFile> &Files) {
   RegisterDispatchKeyEmitter E(Ctx, M, I, ClassName, Functions.get());
+  E.setOperatorLocations([&](const OperatorName &Name) {
+    for (const std::vector<BackendYamlOp> *L :
+         {&B.Supported, &B.FullCodegen, &B.Autograd})
+      for (const BackendYamlOp &Op : *L)
+        if (Op.Name == Name)
+          return Op.Loc;
+    return SMLoc();
+  });
   // Groups are independent: generate them on threads into per-group slots,
   // then join the slots in order so the output does not depend on the
   // thread count. Diagnostics are sorted by location when flushed.

@@ -291,13 +291,20 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitOutInplaceWrapper(
     Returns = RetNames[0];
   } else {
     if (F.Func.Args.Out.size() != 1) {
-      error(F, "the backend has a kernel for `" +
-                   M.Functions[G.Functional].Func.Name.str() +
-                   "` but not for `" + F.Func.Name.str() +
-                   "`, and no fallback calling the functional kernel can be "
-                   "made for a function that returns nothing without "
-                   "exactly one out argument; list `" +
-                   F.Func.Name.str() + "` in the backend yaml too");
+      // Reported where the backend names the functional kernel, if known.
+      const NativeFunction &Fn = M.Functions[G.Functional];
+      SMLoc At = OpLoc ? OpLoc(Fn.Func.Name) : SMLoc();
+      Ctx.getDiags().error(
+          At.isValid() ? At : F.FuncLoc,
+          "`" + F.Func.Name.str() +
+              "` has no kernel, and torchgen cannot make "
+              "its fallback from the kernel of `" +
+              Fn.Func.Name.str() +
+              "`: it returns nothing and has no single out argument; list `" +
+              F.Func.Name.str() + "` as well");
+      if (At.isValid())
+        Ctx.getDiags().note(F.FuncLoc,
+                            "`" + F.Func.Name.str() + "` is declared here");
       Failed = true;
       return std::nullopt;
     }

@@ -23,6 +23,7 @@
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +52,13 @@ public:
   LogicalResult emit(const FunctionGroup &G, RegisterTarget T,
                      std::vector<std::string> &Out) const;
 
+  /// Where the index's source names an operator (an external backend's
+  /// yaml entry), for diagnostics; invalid when unknown.
+  void
+  setOperatorLocations(std::function<llvm::SMLoc(const OperatorName &)> F) {
+    OpLoc = std::move(F);
+  }
+
   /// Whether the index has a kernel for \p F, and which.
   const BackendMetadata *getKernel(const NativeFunction &F) const;
 
@@ -72,6 +80,7 @@ private:
   /// Each function's kernel for this key, by FunctionId.
   std::vector<const BackendMetadata *> Kernels;
   bool CudaKey = false;
+  std::function<llvm::SMLoc(const OperatorName &)> OpLoc;
 };
 
 /// Each function's kernel in \p Index (null for none), by FunctionId.
