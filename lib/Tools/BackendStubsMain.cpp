@@ -7,6 +7,7 @@
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Pass/PassManager.h"
 #include "opgen/Support/OutputFile.h"
+#include "opgen/Support/ToolProcess.h"
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -153,6 +154,7 @@ static std::vector<std::string> joinDryRunValues(int Argc, char **Argv) {
 
 int opgen::backendStubsMain(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
+  prepareToolProcess();
   std::vector<std::string> Joined = joinDryRunValues(Argc, Argv);
   std::vector<const char *> ArgPtrs;
   for (const std::string &A : Joined)

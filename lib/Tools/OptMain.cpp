@@ -9,6 +9,7 @@
 #include "opgen/Pass/PassManager.h"
 #include "opgen/Support/DiagnosticVerifier.h"
 #include "opgen/Support/OutputFile.h"
+#include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/BackendStubsMain.h"
 #include "opgen/Transforms/Passes.h"
 
@@ -316,6 +317,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
 
 int opgen::optMain(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
+  prepareToolProcess();
   cl::OptionCategory Cat("opgen-opt options");
   cl::opt<std::string> Input(cl::Positional,
                              cl::desc("<native_functions.yaml>"), cl::init("-"),

@@ -1,0 +1,22 @@
+//===- ToolProcess.h - Settings for a short-lived tool process --*- C++ -*-===//
+//
+// opgen's tools run once over a file and exit. Their allocation pattern is
+// many small allocations that all live until exit; growing the heap in
+// small steps then costs more than the allocations themselves on some
+// machines (each step is a system call and fresh pages). Tools, not the
+// library, call this at the start of main.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_SUPPORT_TOOLPROCESS_H
+#define OPGEN_SUPPORT_TOOLPROCESS_H
+
+namespace opgen {
+
+/// Ask the C library's allocator to grow the heap in large steps and not to
+/// give memory back before exit. Does nothing where that cannot be set.
+void prepareToolProcess();
+
+} // namespace opgen
+
+#endif // OPGEN_SUPPORT_TOOLPROCESS_H
