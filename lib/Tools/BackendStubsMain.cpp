@@ -15,11 +15,13 @@
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <thread>
 
 using namespace opgen;
@@ -77,6 +79,11 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
       llvm::BuryPointer(std::move(CtxOwner));
     }
   });
+  using Clock = std::chrono::steady_clock;
+  auto Start = Clock::now();
+  auto Ms = [](Clock::time_point A, Clock::time_point B) {
+    return std::chrono::duration<double, std::milli>(B - A).count();
+  };
   unsigned TagsID = loadFile(Ctx, Tags);
   unsigned NativeID = loadFile(Ctx, Native);
   unsigned BackendID = loadFile(Ctx, C.SourceYaml);
@@ -89,6 +96,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   if (failed(readNativeFunctionsYaml(Ctx, NativeID, M,
                                      guessTorchRelease(M.ValidTags), Threads)))
     return failure();
+  auto Read = Clock::now();
 
   PassManager PM;
   for (StringRef Name : getDefaultPipeline())
@@ -104,6 +112,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   PC.BackendYamlOut = &B;
   if (failed(PM.run(M, PC, Instr)))
     return failure();
+  auto Passed = Clock::now();
 
   // torchgen checks the kernels only for a backend with operators.
   if (!C.ImplPath.empty() && B.BackendKey &&
@@ -119,15 +128,30 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
       Ctx.getDiags().getNumErrors())
     return failure();
 
+  auto Emitted = Clock::now();
+  auto Summary = [&](StringRef What) {
+    if (!C.Summary)
+      return;
+    ErrOS << ToolName << ": read native_functions.yaml in "
+          << format("%.1f", Ms(Start, Read)) << " ms, ran the passes in "
+          << format("%.1f", Ms(Read, Passed)) << " ms (" << M.Functions.size()
+          << " operators), generated " << Files.size() << " files in "
+          << format("%.1f", Ms(Passed, Emitted)) << " ms, " << What << " in "
+          << format("%.1f", Ms(Emitted, Clock::now())) << " ms\n";
+  };
+
   if (C.DryRun) {
     for (const GeneratedFile &F : Files) {
       SmallString<256> Path(C.OutputDir);
       sys::path::append(Path, F.Name);
       OutOS << "would write " << Path << "\n";
     }
+    Summary("wrote none");
     return success();
   }
-  return writeGeneratedFiles(C.OutputDir, Files, ErrOS, ToolName);
+  LogicalResult W = writeGeneratedFiles(C.OutputDir, Files, ErrOS, ToolName);
+  Summary("wrote them");
+  return W;
 }
 
 /// gen_backend_stubs' --dry_run takes a value (`--dry_run True`); join such
@@ -197,6 +221,11 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
       cl::desc("The ATen folder holding native/native_functions.yaml, "
                "native/tags.yaml and templates/"),
       cl::value_desc("dir"), cl::cat(Cat));
+  cl::opt<bool> Summary(
+      "summary",
+      cl::desc("Print what was read and generated, and the time each step "
+               "took, to stderr"),
+      cl::cat(Cat));
   cl::opt<unsigned> Threads(
       "threads", cl::desc("Threads for reading (default: one per core)"),
       cl::init(0), cl::cat(Cat));
@@ -219,5 +248,6 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   C.DryRun = DryRun;
   C.Threads = Threads;
   C.DisableFree = true;
+  C.Summary = Summary;
   return failed(runBackendStubs(C, outs(), errs())) ? 1 : 0;
 }

@@ -42,6 +42,9 @@ struct BackendStubsConfig {
   /// Leave the IR allocated at the end (the tool's process exits right
   /// after); an embedding program keeps the default.
   bool DisableFree = false;
+  /// Print what was read and generated, and the time of each step, to the
+  /// error stream.
+  bool Summary = false;
 };
 
 /// Run one configuration. Diagnostics go to \p ErrOS, the --dry-run report
