@@ -106,3 +106,61 @@ TEST_CASE("return names follow torchgen's rules") {
       X.function("f(Tensor self) -> (Tensor self, Tensor b, Tensor)");
   CHECK(join(returnNames(Named)) == "self_return | b | result2");
 }
+
+namespace {
+CType base(llvm::StringRef N) { return CType::base(N); }
+CType wrap(CType::Kind K, CType E) { return CType::wrap(K, std::move(E)); }
+Expr binding(std::string Expr_, std::string Name, CType T) {
+  return {std::move(Expr_), {std::move(Name), std::move(T)}};
+}
+std::string solve(const std::vector<Expr> &Bindings,
+                  const std::vector<NamedCType> &Goals) {
+  auto E = translate(Bindings, Goals);
+  REQUIRE(static_cast<bool>(E));
+  return join(*E);
+}
+} // namespace
+
+TEST_CASE("translate: torchgen's synthesis rules") {
+  // Expected strings are torchgen 2.14's translate() for the same inputs.
+  CType OptDType = wrap(CType::Optional, base("at::ScalarType"));
+  CType OptLayout = wrap(CType::Optional, base("at::Layout"));
+  CType OptDevice = wrap(CType::Optional, base("at::Device"));
+  CType OptPin = wrap(CType::Optional, base("bool"));
+  CType Options = base("at::TensorOptions");
+  CType ConstRefTensor = wrap(CType::ConstRef, base("at::Tensor"));
+
+  CHECK(solve({binding("dtype", "dtype", OptDType),
+               binding("layout", "layout", OptLayout),
+               binding("device", "device", OptDevice),
+               binding("pin_memory", "pin_memory", OptPin)},
+              {{"options", Options}}) ==
+        "TensorOptions().dtype(dtype).layout(layout).device(device)."
+        "pinned_memory(pin_memory)");
+  CHECK(solve({binding("opts", "options", wrap(CType::ConstRef, Options))},
+              {{"dtype", OptDType},
+               {"layout", OptLayout},
+               {"device", OptDevice},
+               {"pin_memory", OptPin}}) ==
+        "c10::optTypeMetaToScalarType(opts.dtype_opt()) | opts.layout_opt() "
+        "| opts.device_opt() | opts.pinned_memory_opt()");
+  CHECK(solve({binding("out", "out", ConstRefTensor)},
+              {{"dtype", OptDType}, {"pin_memory", OptPin}}) ==
+        "out.scalar_type() | ::std::nullopt");
+  CHECK(solve({binding("n", "n", base("int64_t")),
+               binding("s", "s", base("at::IntArrayRef")),
+               binding("o", "o", wrap(CType::Optional, base("int64_t"))),
+               binding("w", "w",
+                       wrap(CType::ConstRef,
+                            wrap(CType::Optional, base("at::Tensor")))),
+               binding("t", "t", ConstRefTensor)},
+              {{"n", base("c10::SymInt")},
+               {"s", base("c10::SymIntArrayRef")},
+               {"o", wrap(CType::Optional, base("c10::SymInt"))},
+               {"w", base("at::OptionalTensorRef")},
+               {"t", wrap(CType::MutRef, base("at::Tensor"))}}) ==
+        "n | c10::fromIntArrayRefSlow(s) | o.has_value() ? "
+        "::std::make_optional(c10::SymInt(*o)) : ::std::nullopt | "
+        "((w.has_value() && (*w).defined()) ? at::OptionalTensorRef(*w) : "
+        "at::OptionalTensorRef()) | const_cast<Tensor&>(t)");
+}
