@@ -14,7 +14,7 @@ set -euo pipefail
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$SRC/build-fuzz}
 SECONDS_PER_TARGET=${2:-${OPGEN_FUZZ_SECONDS:-30}}
-TARGETS=(fuzz-schema-parser fuzz-native-yaml fuzz-fast-yaml)
+TARGETS=(fuzz-schema-parser fuzz-native-yaml fuzz-fast-yaml fuzz-backend-yaml)
 
 if [[ ! -f "$BUILD/build.ninja" ]]; then
   mkdir -p "$BUILD"
@@ -39,6 +39,7 @@ for T in "${TARGETS[@]}"; do
   case $T in
   fuzz-schema-parser) SEEDS=schema DICT=schema.dict ;;
   fuzz-native-yaml | fuzz-fast-yaml) SEEDS=yaml DICT=yaml.dict ;;
+  fuzz-backend-yaml) SEEDS=backend DICT=backend.dict ;;
   esac
   # A fixed seed (OPGEN_FUZZ_SEED to change it) makes every run mutate the
   # same way, so the suite does not fail by chance on a new finding; longer
