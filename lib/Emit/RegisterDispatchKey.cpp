@@ -7,7 +7,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <map>
+#include <functional>
 
 using namespace opgen;
 using namespace llvm;
@@ -50,9 +50,13 @@ RegisterDispatchKeyEmitter::RegisterDispatchKeyEmitter(
 
 const BackendMetadata *
 RegisterDispatchKeyEmitter::getKernel(const NativeFunction &F) const {
-  // Functions are looked up by their place in the module.
-  size_t Id = &F - M.Functions.data();
-  return Id < Kernels.size() ? Kernels[Id] : nullptr;
+  // Functions are looked up by their place in the module; one from
+  // elsewhere (a copy) has no kernel here.
+  const NativeFunction *Begin = M.Functions.data(),
+                       *End = Begin + M.Functions.size();
+  if (std::less<>()(&F, Begin) || !std::less<>()(&F, End))
+    return nullptr;
+  return Kernels[&F - Begin];
 }
 
 void RegisterDispatchKeyEmitter::error(const NativeFunction &F,

@@ -59,7 +59,8 @@ public:
     OpLoc = std::move(F);
   }
 
-  /// Whether the index has a kernel for \p F, and which.
+  /// The index's kernel for \p F, an element of the module's functions;
+  /// null when there is none.
   const BackendMetadata *getKernel(const NativeFunction &F) const;
 
 private:
