@@ -73,8 +73,6 @@ public:
 
   std::vector<NamedCType> Goals;
   bool AllowExpensive = false;
-  /// The first goal that could not be solved.
-  std::optional<NamedCType> Failed;
 
   std::optional<std::string> solve(const NamedCType &G, bool Direct);
 
