@@ -9,6 +9,7 @@
 
 #include "opgen/Emit/BackendStubs.h"
 #include "opgen/Emit/CppTypes.h"
+#include "opgen/Support/PythonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -20,10 +21,6 @@
 
 using namespace opgen;
 using namespace llvm;
-
-static bool isPySpace(char C) {
-  return C == ' ' || (C >= '\t' && C <= '\r') || (C >= '\x1c' && C <= '\x1f');
-}
 
 /// Count `Class::name(` definitions as torchgen's regex
 /// `(.*)Class::\s*([\w\d]*)\(` with findall does.
@@ -44,7 +41,7 @@ static StringMap<unsigned> countDefinitions(StringRef Text, StringRef Class) {
     bool Matched = false;
     for (auto It = Starts.rbegin(); It != Starts.rend(); ++It) {
       size_t J = *It + Needle.size();
-      while (J < N && isPySpace(Text[J]))
+      while (J < N && isPythonSpace(Text[J]))
         ++J;
       size_t NameStart = J;
       while (J < N && (isAlnum(Text[J]) || Text[J] == '_'))

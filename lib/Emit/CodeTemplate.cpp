@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/CodeTemplate.h"
+#include "opgen/Support/PythonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -14,13 +15,8 @@
 using namespace opgen;
 using namespace llvm;
 
-/// Python's str.isspace() for ASCII.
-static bool isPySpace(char C) {
-  return C == ' ' || (C >= '\t' && C <= '\r') || (C >= '\x1c' && C <= '\x1f');
-}
-
 /// Whitespace other than a newline: `[^\n\S]`.
-static bool isBlank(char C) { return C != '\n' && isPySpace(C); }
+static bool isBlank(char C) { return C != '\n' && isPythonSpace(C); }
 
 static bool isIdentStart(char C) { return isAlpha(C) || C == '_'; }
 static bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
@@ -52,14 +48,14 @@ static void splitLines(StringRef S, std::vector<StringRef> &Out) {
 
 static StringRef pyRStrip(StringRef S) {
   size_t E = S.size();
-  while (E && isPySpace(S[E - 1]))
+  while (E && isPythonSpace(S[E - 1]))
     --E;
   return S.take_front(E);
 }
 
 static bool isPyBlankLine(StringRef S) {
   for (char C : S)
-    if (!isPySpace(C))
+    if (!isPythonSpace(C))
       return false;
   return true;
 }
