@@ -11,11 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/BackendStubs.h"
+#include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
-#include "opgen/Parse/BackendYamlReader.h"
-#include "opgen/Parse/NativeYamlReader.h"
-#include "opgen/Pass/PassManager.h"
-#include "opgen/Transforms/Passes.h"
+#include "opgen/Tools/FrontEnd.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -198,45 +196,42 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   StringRef Input(reinterpret_cast<const char *>(Data), Size);
   Context Ctx(nulls());
-  Module M;
-  unsigned TagsID = Ctx.getSourceMgr().AddNewSourceBuffer(
+  FrontEndInputs In;
+  In.TagsYaml = Ctx.getSourceMgr().AddNewSourceBuffer(
       MemoryBuffer::getMemBuffer(TagsYaml, "tags.yaml"), SMLoc());
-  if (failed(readTagsYaml(Ctx, TagsID, M.ValidTags)))
-    __builtin_trap(); // the fixed input must read
-  unsigned NF = Ctx.getSourceMgr().AddNewSourceBuffer(
+  In.NativeYaml = Ctx.getSourceMgr().AddNewSourceBuffer(
       MemoryBuffer::getMemBuffer(NativeFunctions, "native_functions.yaml"),
       SMLoc());
-  if (failed(readNativeFunctionsYaml(Ctx, NF, M)))
-    __builtin_trap(); // the fixed input must read
-  PassContext PC{Ctx};
-  PC.BackendYamlBuffer = Ctx.getSourceMgr().AddNewSourceBuffer(
+  In.BackendYaml = Ctx.getSourceMgr().AddNewSourceBuffer(
       MemoryBuffer::getMemBufferCopy(Input, "backend.yaml"), SMLoc());
-  BackendYaml B;
-  PC.BackendYamlOut = &B;
-  PassManager PM;
-  for (StringRef Name : getDefaultPipeline())
-    PM.addPass(createPass(Name));
-  PassInstrumentation Instr;
-  if (failed(PM.run(M, PC, Instr)))
+  FrontEndOptions FO;
+  FO.Pipeline = "default";
+  Module M;
+  if (failed(runFrontEnd(Ctx, In, FO, M))) {
+    // The fixed inputs must read; only the backend yaml may be rejected.
+    if (M.Functions.empty())
+      __builtin_trap();
     return 0;
+  }
 
   {
     std::error_code EC;
     raw_fd_ostream OS(KernelFile, EC);
     OS << Input;
   }
-  (void)checkBackendKernels(Ctx, M, B, KernelFile);
+  (void)checkBackendKernels(Ctx, M, KernelFile);
 
-  BackendStubsOptions O;
-  O.TemplateDir = TemplateDir;
-  O.OutputDirSpelling = "out";
-  O.Threads = 1;
-  std::vector<GeneratedFile> Files;
-  if (failed(emitBackendStubs(Ctx, M, B, O, Files)))
+  EmitOptions EO;
+  EO.OutputDirSpelling = "out";
+  TemplateCache TC{TemplateDir};
+  FileManager Files(Ctx, TC, "out", findFileSet("backend-stubs")->Generator.str(),
+                    /*DryRun=*/true);
+  EmitContext EC{Ctx, M, EO, &Files};
+  if (failed(runFileEmitters(EC, getFileSet("backend-stubs"))))
     return 0;
-  if (Files.size() > 3)
+  if (Files.getFiles().size() > 3)
     __builtin_trap();
-  for (const GeneratedFile &F : Files)
+  for (const GeneratedFile &F : Files.getFiles())
     if (F.Name.empty() || F.Content.empty())
       __builtin_trap();
   return 0;

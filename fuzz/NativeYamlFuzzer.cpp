@@ -12,8 +12,7 @@
 #include "opgen/Emit/IREmitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Parse/NativeYamlReader.h"
-#include "opgen/Pass/PassManager.h"
-#include "opgen/Transforms/Passes.h"
+#include "opgen/Tools/FrontEnd.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -41,10 +40,16 @@ static unsigned addBuffer(Context &Ctx, StringRef Text, StringRef Name) {
       MemoryBuffer::getMemBufferCopy(Text, Name), SMLoc());
 }
 
-static LogicalResult read(Context &Ctx, StringRef Text, Module &M) {
+/// Read \p Text through the front end, as the tools do, and run \p Pipeline.
+static LogicalResult read(Context &Ctx, StringRef Text, Module &M,
+                          StringRef Pipeline = "") {
   M.ValidTags = validTags();
-  return readNativeFunctionsYaml(
-      Ctx, addBuffer(Ctx, Text, "native_functions.yaml"), M);
+  FrontEndInputs In;
+  In.NativeYaml = addBuffer(Ctx, Text, "native_functions.yaml");
+  FrontEndOptions O;
+  O.Release = TorchRelease::V2_14;
+  O.Pipeline = Pipeline.str();
+  return runFrontEnd(Ctx, In, O, M);
 }
 
 static void fail(StringRef What, StringRef Input, StringRef Emitted) {
@@ -87,17 +92,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Schemas2OS.str() != Schemas)
     fail("the emitted yaml reads back to different schemas", Input, Yaml);
 
-  PassManager PM;
-  for (StringRef Name : getDefaultPipeline())
-    PM.addPass(createPass(Name));
-  PassContext PC{Ctx};
-  PassInstrumentation Instr;
-  if (failed(PM.run(M, PC, Instr)))
+  Context CtxP(nulls());
+  Module MP;
+  if (failed(read(CtxP, Input, MP, "default")))
     return 0;
   std::string Json3, Yaml3;
   raw_string_ostream Json3OS(Json3), Yaml3OS(Yaml3);
-  emitJson(M, Json3OS);
-  emitYaml(M, Yaml3OS);
+  emitJson(MP, Json3OS);
+  emitYaml(MP, Yaml3OS);
   Yaml3OS.flush();
   Context Ctx3(nulls());
   Module M3;

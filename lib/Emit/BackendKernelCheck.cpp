@@ -62,11 +62,11 @@ static StringMap<unsigned> countDefinitions(StringRef Text, StringRef Class) {
 }
 
 LogicalResult opgen::checkBackendKernels(Context &Ctx, const Module &M,
-                                         const BackendYaml &B,
                                          StringRef ImplPath) {
   DiagnosticEngine &D = Ctx.getDiags();
-  if (!B.BackendKey || !M.BackendIndices)
+  if (!M.Backend || !M.Backend->BackendKey || !M.BackendIndices)
     return success();
+  const BackendConfig &B = *M.Backend;
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(ImplPath);
   if (!Buf) {
     D.fileError(ImplPath, "cannot read the kernel definitions: " +
@@ -80,17 +80,17 @@ LogicalResult opgen::checkBackendKernels(Context &Ctx, const Module &M,
   for (std::optional<DispatchKey> K : {B.BackendKey, B.AutogradKey}) {
     if (!K)
       continue;
-    auto It = M.BackendIndices->find(toString(*K).str());
-    if (It == M.BackendIndices->end())
+    const BackendIndex *I = M.getBackendIndex(*K);
+    if (!I)
       continue;
-    for (const auto &[Name, Meta] : It->second.Index)
+    for (const auto &[Name, Meta] : I->Index)
       KernelOf[Name] = Meta.Kernel;
   }
   // Where the yaml names each operator, for the diagnostics.
   std::map<OperatorName, SMLoc> Named;
-  for (const std::vector<BackendYamlOp> *L :
+  for (const std::vector<BackendOp> *L :
        {&B.Supported, &B.FullCodegen, &B.Autograd})
-    for (const BackendYamlOp &Op : *L)
+    for (const BackendOp &Op : *L)
       Named.emplace(Op.Name, Op.Loc);
 
   // Kernel name -> the functions using it, in native_functions.yaml order.

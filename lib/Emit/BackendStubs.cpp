@@ -2,6 +2,7 @@
 
 #include "opgen/Emit/BackendStubs.h"
 #include "opgen/Emit/CodeTemplate.h"
+#include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/CppTypes.h"
 #include "opgen/Emit/RegisterDispatchKey.h"
 #include "opgen/Support/Parallel.h"
@@ -19,11 +20,7 @@
 using namespace opgen;
 using namespace llvm;
 
-/// torchgen names the generator in the files it writes; ours are drop-in
-/// replacements, so they name the same one.
-static const char *const Generator = "torchgen/gen_backend_stubs.py";
-
-std::string opgen::getBackendClassName(const BackendYaml &B) {
+std::string opgen::getBackendClassName(const BackendConfig &B) {
   if (B.ClassName)
     return *B.ClassName;
   return (B.BackendKey ? toString(*B.BackendKey).str() : B.Backend) +
@@ -53,42 +50,29 @@ namespace {
 /// Everything the generation of one backend needs, checked up front.
 class BackendStubsEmitter {
 public:
-  BackendStubsEmitter(Context &Ctx, const Module &M, const BackendYaml &B,
-                      const BackendStubsOptions &O)
-      : Ctx(Ctx), D(Ctx.getDiags()), M(M), B(B), O(O) {}
+  BackendStubsEmitter(EmitContext &EC)
+      : Ctx(EC.Ctx), D(Ctx.getDiags()), M(EC.M), B(*EC.M.Backend),
+        O(EC.Options), Files(*EC.Files) {}
 
-  LogicalResult run(std::vector<GeneratedFile> &Files);
+  LogicalResult run();
 
 private:
   LogicalResult checkTypes(const BackendIndex &I);
   LogicalResult checkSymIntKernels();
   std::vector<std::string> declarations(const BackendIndex &I) const;
-  Expected<std::string> substitute(StringRef TemplateName,
-                                   const TemplateEnv &Env) const;
-  LogicalResult registrations(const BackendIndex &I,
-                              std::vector<GeneratedFile> &Files);
+  LogicalResult registrations(const BackendIndex &I);
 
   Context &Ctx;
   DiagnosticEngine &D;
   const Module &M;
-  const BackendYaml &B;
-  const BackendStubsOptions &O;
+  const BackendConfig &B;
+  const EmitOptions &O;
+  FileManager &Files;
   std::string ClassName;
   /// Functions by name, made once per run.
   std::unique_ptr<FunctionIndex> Functions;
 };
 } // namespace
-
-Expected<std::string>
-BackendStubsEmitter::substitute(StringRef TemplateName,
-                                const TemplateEnv &Env) const {
-  SmallString<256> Path(O.TemplateDir);
-  sys::path::append(Path, TemplateName);
-  Expected<CodeTemplate> T = CodeTemplate::fromFile(Path);
-  if (!T)
-    return T.takeError();
-  return T->substitute(Env);
-}
 
 /// The C++ API must know every type of the functions we generate code for.
 LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
@@ -96,7 +80,7 @@ LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
       getKernelsByFunction(M, I, *Functions);
   bool Ok = true;
   for (const FunctionGroup &G : *M.Groups) {
-    std::vector<FunctionId> Ids = getGroupFunctions(G);
+    SmallVector<FunctionId, 4> Ids = G.members();
     if (none_of(Ids, [&](FunctionId Id) { return Kernels[Id] != nullptr; }))
       continue;
     for (FunctionId Id : Ids) {
@@ -123,14 +107,14 @@ LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
 /// declaration when the operator has no SymInt argument.
 LogicalResult BackendStubsEmitter::checkSymIntKernels() {
   bool Ok = true;
-  auto Check = [&](const BackendYamlOp &Op) {
+  auto Check = [&](const BackendOp &Op) {
     if (!B.isSymInt(Op))
       return;
     std::optional<FunctionId> Id = Functions->find(Op.Name);
     if (!Id || M.Functions[*Id].Func.Args.hasSymIntArg())
       return;
     SMLoc Loc = Op.Loc;
-    for (const BackendYamlSymInt &S : B.SymInt)
+    for (const BackendSymInt &S : B.SymInt)
       if (S.Spelling == Op.Spelling)
         Loc = S.Loc;
     D.error(Loc, "`symint` lists `" + Op.Spelling +
@@ -139,9 +123,9 @@ LogicalResult BackendStubsEmitter::checkSymIntKernels() {
                      dispatcherName(M.Functions[*Id].Func) + "_symint`");
     Ok = false;
   };
-  for (const BackendYamlOp *Op : B.backendOps())
+  for (const BackendOp *Op : B.backendOps())
     Check(*Op);
-  for (const BackendYamlOp &Op : B.Autograd)
+  for (const BackendOp &Op : B.Autograd)
     Check(Op);
   return success(Ok);
 }
@@ -154,7 +138,7 @@ BackendStubsEmitter::declarations(const BackendIndex &I) const {
   // is written once, sorted.
   std::set<std::string> Decls;
   for (const FunctionGroup &G : *M.Groups)
-    for (FunctionId Id : getGroupFunctions(G)) {
+    for (FunctionId Id : G.members()) {
       const NativeFunction &F = M.Functions[Id];
       const BackendMetadata *Meta = Kernels[Id];
       if (!Meta || StringRef(Meta->Kernel).contains("legacy::"))
@@ -166,14 +150,12 @@ BackendStubsEmitter::declarations(const BackendIndex &I) const {
   return {Decls.begin(), Decls.end()};
 }
 
-LogicalResult
-BackendStubsEmitter::registrations(const BackendIndex &I,
-                                   std::vector<GeneratedFile> &Files) {
+LogicalResult BackendStubsEmitter::registrations(const BackendIndex &I) {
   RegisterDispatchKeyEmitter E(Ctx, M, I, ClassName, Functions.get());
   E.setOperatorLocations([&](const OperatorName &Name) {
-    for (const std::vector<BackendYamlOp> *L :
+    for (const std::vector<BackendOp> *L :
          {&B.Supported, &B.FullCodegen, &B.Autograd})
-      for (const BackendYamlOp &Op : *L)
+      for (const BackendOp &Op : *L)
         if (Op.Name == Name)
           return Op.Loc;
     return SMLoc();
@@ -202,7 +184,7 @@ BackendStubsEmitter::registrations(const BackendIndex &I,
       Definitions.push_back(std::move(S));
   }
 
-  const std::string &Key = I.Key;
+  std::string Key = toString(I.Key).str();
   std::string Lower = StringRef(Key).lower();
   TemplateEnv Static;
   Static["dispatch_key"] = Key;
@@ -213,14 +195,12 @@ BackendStubsEmitter::registrations(const BackendIndex &I,
                    "static registrations")
           .substitute(Static);
   if (!StaticInit) {
-    D.fileError(O.TemplateDir, toString(StaticInit.takeError()));
+    D.error(SMLoc(), toString(StaticInit.takeError()));
     return failure();
   }
 
   auto [Prologue, Epilogue] = namespaceLines("at");
   TemplateEnv Defs;
-  Defs["generated_comment"] = std::string("@") + "generated by " + Generator +
-                              " from RegisterDispatchDefinitions.ini";
   Defs["ns_prologue"] = Prologue;
   Defs["ns_epilogue"] = Epilogue;
   Defs["static_init_dispatch_registrations"] = std::move(*StaticInit);
@@ -228,12 +208,10 @@ BackendStubsEmitter::registrations(const BackendIndex &I,
   Defs["dispatch_namespace"] = Lower;
   Defs["dispatch_namespaced_definitions"] = "";
   Defs["dispatch_anonymous_definitions"] = std::move(Definitions);
-  Expected<std::string> DefsText =
-      substitute("RegisterDispatchDefinitions.ini", Defs);
-  if (!DefsText) {
-    D.fileError(O.TemplateDir, toString(DefsText.takeError()));
+  std::optional<std::string> DefsText =
+      Files.substitute("RegisterDispatchDefinitions.ini", std::move(Defs));
+  if (!DefsText)
     return failure();
-  }
   // torchgen splits the definitions at newlines and substitutes the lines
   // as a list, which drops the empty ones; the text without its empty lines
   // substitutes the same, without a string per line.
@@ -249,8 +227,6 @@ BackendStubsEmitter::registrations(const BackendIndex &I,
   }
 
   TemplateEnv Env;
-  Env["generated_comment"] = std::string("@") + "generated by " + Generator +
-                             " from RegisterDispatchKey.cpp";
   Env["extra_cuda_headers"] = "";
   Env["external_backend_headers"] = "#include \"" + O.OutputDirSpelling + "/" +
                                     toString(*B.BackendKey).str() +
@@ -262,39 +238,26 @@ BackendStubsEmitter::registrations(const BackendIndex &I,
       getRegistrationHeaders(I, /*PerOperatorHeaders=*/false, /*Rocm=*/false);
   Env["dispatch_helpers"] = getRegistrationHelpers(I);
   Env["dispatch_definitions"] = std::move(DefLines);
-  Expected<std::string> Text = substitute("RegisterDispatchKey.cpp", Env);
-  if (!Text) {
-    D.fileError(O.TemplateDir, toString(Text.takeError()));
-    return failure();
-  }
-  Files.push_back({"Register" + Key + ".cpp", std::move(*Text)});
-  return success();
+  return Files.writeWithTemplate("Register" + Key + ".cpp",
+                                 "RegisterDispatchKey.cpp", std::move(Env));
 }
 
-LogicalResult BackendStubsEmitter::run(std::vector<GeneratedFile> &Files) {
-  // Nothing to generate for a backend without operators of its own, as with
-  // torchgen (a backend may start from an empty list).
-  if (!B.BackendKey)
-    return success();
+LogicalResult BackendStubsEmitter::run() {
   if (!M.Groups || !M.BackendIndices) {
     D.error(B.BackendLoc, "generating backend stubs needs the default "
                           "pipeline (groups and backend indices) to have run");
     return failure();
   }
   std::string Key = toString(*B.BackendKey).str();
-  auto It = M.BackendIndices->find(Key);
-  if (It == M.BackendIndices->end()) {
+  const BackendIndex *BackendI = M.getBackendIndex(*B.BackendKey);
+  if (!BackendI) {
     D.error(B.BackendLoc, "no backend index for `" + Key +
                               "`; run the backend-index pass with this yaml");
     return failure();
   }
-  const BackendIndex &Backend = It->second;
-  const BackendIndex *Autograd = nullptr;
-  if (B.AutogradKey) {
-    auto A = M.BackendIndices->find(toString(*B.AutogradKey).str());
-    if (A != M.BackendIndices->end())
-      Autograd = &A->second;
-  }
+  const BackendIndex &Backend = *BackendI;
+  const BackendIndex *Autograd =
+      B.AutogradKey ? M.getBackendIndex(*B.AutogradKey) : nullptr;
   ClassName = getBackendClassName(B);
   Functions = std::make_unique<FunctionIndex>(M);
 
@@ -320,29 +283,26 @@ LogicalResult BackendStubsEmitter::run(std::vector<GeneratedFile> &Files) {
   Env["dispatch_declarations"] = std::move(Decls);
   Env["BackendName"] = "";
   Env["DispatchKey"] = Key;
-  Expected<std::string> Header =
-      substitute("DispatchKeyNativeFunctions.h", Env);
-  if (!Header) {
-    D.fileError(O.TemplateDir, toString(Header.takeError()));
+  if (failed(Files.writeWithTemplate(Key + "NativeFunctions.h",
+                                    "DispatchKeyNativeFunctions.h",
+                                    std::move(Env))))
     return failure();
-  }
-  Files.push_back({Key + "NativeFunctions.h", std::move(*Header)});
-
-  if (failed(registrations(Backend, Files)))
+  if (failed(registrations(Backend)))
     return failure();
-  if (Autograd && failed(registrations(*Autograd, Files)))
+  if (Autograd && failed(registrations(*Autograd)))
     return failure();
   return success();
 }
 
-LogicalResult opgen::emitBackendStubs(Context &Ctx, const Module &M,
-                                      const BackendYaml &B,
-                                      const BackendStubsOptions &Options,
-                                      std::vector<GeneratedFile> &Files) {
-  std::vector<GeneratedFile> Out;
-  if (failed(BackendStubsEmitter(Ctx, M, B, Options).run(Out)))
+LogicalResult opgen::emitBackendStubFiles(EmitContext &EC) {
+  if (!EC.M.Backend) {
+    EC.Ctx.getDiags().error(SMLoc(), "the backend-stubs emitter needs a "
+                                     "backend yaml (--backend-yaml)");
     return failure();
-  Files.insert(Files.end(), std::make_move_iterator(Out.begin()),
-               std::make_move_iterator(Out.end()));
-  return success();
+  }
+  // Nothing to generate for a backend without operators of its own, as with
+  // torchgen (a backend may start from an empty list).
+  if (!EC.M.Backend->BackendKey)
+    return success();
+  return BackendStubsEmitter(EC).run();
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/IREmitters.h"
+#include "opgen/Emit/Emitters.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -148,10 +149,15 @@ void opgen::emitJson(const Module &M, llvm::raw_ostream &OS) {
   if (M.BackendIndices) {
     json Indices = json::object();
     for (const auto &[Key, B] : *M.BackendIndices)
-      Indices[Key] = indexToJson(B);
+      Indices[toString(Key).str()] = indexToJson(B);
     Doc["backend_indices"] = std::move(Indices);
   }
   // Invalid UTF-8 from the input is replaced rather than thrown on.
   OS << Doc.dump(2, ' ', /*ensure_ascii=*/true, json::error_handler_t::replace)
      << '\n';
+}
+
+LogicalResult opgen::emitJsonText(EmitContext &EC, llvm::raw_ostream &OS) {
+  emitJson(EC.M, OS);
+  return success();
 }

@@ -12,17 +12,6 @@
 using namespace opgen;
 using namespace llvm;
 
-std::vector<FunctionId> opgen::getGroupFunctions(const FunctionGroup &G) {
-  if (!G.IsGroup)
-    return {G.Function};
-  std::vector<FunctionId> Ids{G.Functional, G.Out};
-  if (G.Inplace)
-    Ids.push_back(*G.Inplace);
-  if (G.Mutable)
-    Ids.push_back(*G.Mutable);
-  return Ids;
-}
-
 std::vector<const BackendMetadata *>
 opgen::getKernelsByFunction(const Module &M, const BackendIndex &Index,
                             const FunctionIndex &Functions) {
@@ -44,8 +33,7 @@ RegisterDispatchKeyEmitter::RegisterDispatchKeyEmitter(
     FunctionIndex Own(M);
     Kernels = getKernelsByFunction(M, Index, Own);
   }
-  if (std::optional<DispatchKey> K = parseDispatchKey(Index.Key))
-    CudaKey = getFlags(*K) & DK_Cuda;
+  CudaKey = getFlags(Index.Key) & DK_Cuda;
 }
 
 const BackendMetadata *
@@ -67,18 +55,18 @@ void RegisterDispatchKeyEmitter::error(const NativeFunction &F,
 std::string
 RegisterDispatchKeyEmitter::wrapperPrefix(const NativeFunction &F) const {
   // The prefix only makes names unique: dispatcher names are overloaded.
-  return "wrapper_" + Index.Key + "_" + F.Func.Name.OverloadName + "_";
+  return "wrapper_" + toString(Index.Key).str() + "_" + F.Func.Name.OverloadName + "_";
 }
 
 LogicalResult
 RegisterDispatchKeyEmitter::emit(const FunctionGroup &G, RegisterTarget T,
                                  std::vector<std::string> &Out) const {
   bool Failed = false;
-  std::vector<FunctionId> Ids = getGroupFunctions(G);
+  SmallVector<FunctionId, 4> Ids = G.members();
   // Most groups have no kernel for a given key.
   if (llvm::none_of(Ids, [&](FunctionId Id) {
         return Kernels[Id] != nullptr ||
-               (Index.Key == "Meta" &&
+               (Index.Key == DispatchKey::Meta &&
                 M.Functions[Id].Func.kind() == SchemaKind::Inplace);
       }))
     return success();
@@ -89,12 +77,12 @@ RegisterDispatchKeyEmitter::emit(const FunctionGroup &G, RegisterTarget T,
         M.Functions[Index.UseOutAsPrimary ? G.Out : G.Functional];
     const BackendMetadata *Meta = getKernel(Primary);
     bool NeedsStructured =
-        Index.Key == "Meta" ||
-        Index.Key == "CompositeExplicitAutogradNonFunctional" ||
+        Index.Key == DispatchKey::Meta ||
+        Index.Key == DispatchKey::CompositeExplicitAutogradNonFunctional ||
         (Meta && Meta->Structured);
     if (NeedsStructured) {
       error(M.Functions[G.Out], "structured kernels for dispatch key `" +
-                                    Index.Key +
+                                    toString(Index.Key) +
                                     "` are not supported by this emitter yet");
       return failure();
     }
@@ -131,7 +119,7 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
   bool InplaceMeta = false, OutInplaceWrapper = false;
   const BackendMetadata *Meta = getKernel(F);
   if (!Meta) {
-    if (Index.Key == "Meta" && F.Func.kind() == SchemaKind::Inplace &&
+    if (Index.Key == DispatchKey::Meta && F.Func.kind() == SchemaKind::Inplace &&
         !F.HasCompositeImplicitAutogradKernel &&
         !F.HasCompositeExplicitAutogradKernel &&
         !F.HasCompositeExplicitAutogradNonFunctionalKernel &&
@@ -183,7 +171,7 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
     return emitOutInplaceWrapper(F, *G, Failed);
 
   if (!Index.External) {
-    error(F, "kernels of in-tree dispatch key `" + Index.Key +
+    error(F, "kernels of in-tree dispatch key `" + toString(Index.Key) +
                  "` follow the native API, which this emitter does not "
                  "support yet");
     Failed = true;
@@ -198,7 +186,7 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
   // backend asked for it.
   bool KernelSymInt = StringRef(Meta->Kernel).contains("_symint");
   if (KernelSymInt && !F.Func.Args.hasSymIntArg()) {
-    error(F, "backend `" + Index.Key + "` has the SymInt kernel `" +
+    error(F, "backend `" + toString(Index.Key) + "` has the SymInt kernel `" +
                  Meta->Kernel + "` for an operator without SymInt arguments");
     Failed = true;
     return std::nullopt;
@@ -347,7 +335,7 @@ std::vector<std::string> opgen::getRegistrationHeaders(const BackendIndex &I,
   std::vector<std::string> H;
   H.push_back(PerOperatorHeaders ? "#include <ATen/ops/as_strided_native.h>"
                                  : "#include <ATen/NativeFunctions.h>");
-  const std::string &K = I.Key;
+  std::string K = toString(I.Key).str();
   if (K == "CPU" || K == "Meta")
     H.push_back("#include <ATen/EmptyTensor.h>");
   else if (K == "CUDA")
@@ -390,10 +378,10 @@ std::vector<std::string> opgen::getRegistrationHelpers(const BackendIndex &I) {
   std::vector<std::string> H;
   H.push_back(
       "C10_DIAGNOSTIC_PUSH_AND_IGNORED_IF_DEFINED(\"-Wunused-function\")");
-  auto Empty = emptyImplNames(I.Key);
+  auto Empty = emptyImplNames(toString(I.Key).str());
   if (Empty) {
     std::string Options =
-        I.Key == "Meta" ? "options.device(at::kMeta)" : "options";
+        I.Key == DispatchKey::Meta ? "options.device(at::kMeta)" : "options";
     H.push_back("\nTensor create_out(IntArrayRef sizes, IntArrayRef strides, "
                 "const TensorOptions &options) {\n  if (strides.empty()) {\n"
                 "      return " +
@@ -403,7 +391,7 @@ std::vector<std::string> opgen::getRegistrationHelpers(const BackendIndex &I) {
   }
   // Only functional kernels are registered for this key, so resize_out
   // would be defined but unused.
-  if (I.Key != "CompositeExplicitAutogradNonFunctional")
+  if (I.Key != DispatchKey::CompositeExplicitAutogradNonFunctional)
     H.push_back(R"(
 void resize_out(const Tensor &out, IntArrayRef sizes, IntArrayRef strides, const TensorOptions &options) {
   TORCH_CHECK(options.dtype() == out.dtype(),

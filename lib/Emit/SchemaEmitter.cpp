@@ -1,6 +1,7 @@
 //===- SchemaEmitter.cpp - One schema per line ----------------------------===//
 
 #include "opgen/Emit/IREmitters.h"
+#include "opgen/Emit/Emitters.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -9,4 +10,9 @@ using namespace opgen;
 void opgen::emitSchemas(const Module &M, llvm::raw_ostream &OS) {
   for (const NativeFunction &F : M.Functions)
     OS << F.Func << '\n';
+}
+
+LogicalResult opgen::emitSchemasText(EmitContext &EC, llvm::raw_ostream &OS) {
+  emitSchemas(EC.M, OS);
+  return success();
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/IREmitters.h"
+#include "opgen/Emit/Emitters.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -230,4 +231,9 @@ void opgen::emitYaml(const Module &M, raw_ostream &OS) {
   for (size_t I = 0; I < M.Functions.size(); ++I)
     emitFunction(M.Functions[I], OS, P.Group.empty() ? "" : P.Group[I],
                  P.ViewGroup.empty() ? "" : P.ViewGroup[I]);
+}
+
+LogicalResult opgen::emitYamlText(EmitContext &EC, llvm::raw_ostream &OS) {
+  emitYaml(EC.M, OS);
+  return success();
 }

@@ -28,21 +28,6 @@
 using namespace opgen;
 using namespace llvm;
 
-std::vector<const BackendYamlOp *> BackendYaml::backendOps() const {
-  std::vector<const BackendYamlOp *> Ops;
-  for (const BackendYamlOp &Op : Supported)
-    Ops.push_back(&Op);
-  for (const BackendYamlOp &Op : FullCodegen)
-    Ops.push_back(&Op);
-  return Ops;
-}
-
-bool BackendYaml::isSymInt(const BackendYamlOp &Op) const {
-  return any_of(SymInt, [&](const BackendYamlSymInt &S) {
-    return S.Spelling == Op.Spelling;
-  });
-}
-
 namespace {
 
 /// The keys torchgen's parse_backend_yaml pops, in its order.
@@ -87,7 +72,7 @@ std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 class BackendYamlReader {
 public:
-  BackendYamlReader(Context &Ctx, BackendYaml &Out, StringRef Buffer)
+  BackendYamlReader(Context &Ctx, BackendConfig &Out, StringRef Buffer)
       : Ctx(Ctx), D(Ctx.getDiags()), Out(Out), Buffer(Buffer) {}
 
   void read(const YamlValue &Root);
@@ -145,7 +130,7 @@ private:
   const YamlValue *getList(StringRef Key, bool NullIsEmpty,
                            StringRef WhyList = "");
   void readOps(StringRef Key, bool NullIsEmpty, StringRef WhyList,
-               std::vector<BackendYamlOp> &Ops);
+               std::vector<BackendOp> &Ops);
   void readSymInt();
   void readNonNative();
   void readNonNativeEntry(const YamlValue &E);
@@ -154,7 +139,7 @@ private:
 
   Context &Ctx;
   DiagnosticEngine &D;
-  BackendYaml &Out;
+  BackendConfig &Out;
   SMLoc RootLoc;
   StringMap<SMLoc> KeyLocs;
   StringMap<const YamlValue *> Values;
@@ -290,7 +275,7 @@ const YamlValue *BackendYamlReader::getList(StringRef Key, bool NullIsEmpty,
 
 void BackendYamlReader::readOps(StringRef Key, bool NullIsEmpty,
                                 StringRef WhyList,
-                                std::vector<BackendYamlOp> &Ops) {
+                                std::vector<BackendOp> &Ops) {
   const YamlValue *List = getList(Key, NullIsEmpty, WhyList);
   if (!List)
     return;
@@ -351,7 +336,7 @@ void BackendYamlReader::readNonNativeEntry(const YamlValue &E) {
                 found(E));
     return;
   }
-  BackendYamlNonNative NN;
+  BackendNonNativeOp NN;
   NN.Loc = E.Loc;
   bool Ok = true;
   for (const auto &[Key, Value] : E.Entries)
@@ -416,9 +401,9 @@ void BackendYamlReader::readNonNativeEntry(const YamlValue &E) {
 /// torchgen keeps one kernel per operator and key, so an operator listed
 /// twice for one key is harmless but surely a mistake.
 void BackendYamlReader::checkDuplicates() {
-  auto Check = [&](ArrayRef<const BackendYamlOp *> Ops) {
-    std::map<OperatorName, const BackendYamlOp *> Seen;
-    for (const BackendYamlOp *Op : Ops) {
+  auto Check = [&](ArrayRef<const BackendOp *> Ops) {
+    std::map<OperatorName, const BackendOp *> Seen;
+    for (const BackendOp *Op : Ops) {
       auto [It, New] = Seen.try_emplace(Op->Name, Op);
       if (New)
         continue;
@@ -430,15 +415,15 @@ void BackendYamlReader::checkDuplicates() {
     }
   };
   Check(Out.backendOps());
-  std::vector<const BackendYamlOp *> Autograd, IrGen;
-  for (const BackendYamlOp &Op : Out.Autograd)
+  std::vector<const BackendOp *> Autograd, IrGen;
+  for (const BackendOp &Op : Out.Autograd)
     Autograd.push_back(&Op);
-  for (const BackendYamlOp &Op : Out.IrGen)
+  for (const BackendOp &Op : Out.IrGen)
     IrGen.push_back(&Op);
   Check(Autograd);
   Check(IrGen);
   StringMap<SMLoc> SymInts;
-  for (const BackendYamlSymInt &S : Out.SymInt) {
+  for (const BackendSymInt &S : Out.SymInt) {
     auto [It, New] = SymInts.try_emplace(S.Spelling, S.Loc);
     if (New)
       continue;
@@ -478,7 +463,7 @@ void BackendYamlReader::resolveKeys() {
 } // namespace
 
 LogicalResult opgen::readBackendYaml(Context &Ctx, unsigned BufferID,
-                                     BackendYaml &Out) {
+                                     BackendConfig &Out) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
   std::optional<YamlValue> Parsed = readYamlValue(Ctx, BufferID);
@@ -491,140 +476,3 @@ LogicalResult opgen::readBackendYaml(Context &Ctx, unsigned BufferID,
   return success(D.getNumErrors() == Before);
 }
 
-//===----------------------------------------------------------------------===//
-// The operators against native_functions.yaml
-//===----------------------------------------------------------------------===//
-
-LogicalResult opgen::checkBackendYamlOperators(Context &Ctx,
-                                               const BackendYaml &B,
-                                               const Module &M) {
-  DiagnosticEngine &D = Ctx.getDiags();
-  unsigned Before = D.getNumErrors();
-  const FunctionIndex ById(M);
-  // Every overload of a base name, for hints; made when first needed.
-  std::map<BaseOperatorName, std::vector<FunctionId>> ByBase;
-  auto Lookup = [&](const BackendYamlOp &Op) -> std::optional<FunctionId> {
-    return ById.find(Op.Name);
-  };
-
-  // The kernels of both keys must be native functions. Reported in file
-  // order (torchgen stops at the first, from `supported` then
-  // `full_codegen` then `autograd`).
-  std::vector<const BackendYamlOp *> Forward = B.backendOps(), Backward;
-  for (const BackendYamlOp &Op : B.Autograd)
-    Backward.push_back(&Op);
-  std::vector<const BackendYamlOp *> All = Forward;
-  All.insert(All.end(), Backward.begin(), Backward.end());
-  llvm::stable_sort(All, [](const BackendYamlOp *L, const BackendYamlOp *R) {
-    return L->Loc.getPointer() < R->Loc.getPointer();
-  });
-  for (const BackendYamlOp *Op : All) {
-    if (Lookup(*Op))
-      continue;
-    D.error(Op->Loc, "unknown operator " + quoted(Op->Spelling) + " in " +
-                         quoted(Op->List) +
-                         ": native_functions.yaml has no such function");
-    if (ByBase.empty())
-      for (FunctionId I = 0, E = M.Functions.size(); I != E; ++I)
-        ByBase[M.Functions[I].Func.Name.Name].push_back(I);
-    auto It = ByBase.find(Op->Name.Name);
-    if (It == ByBase.end())
-      continue;
-    std::string Names;
-    for (size_t I = 0; I != It->second.size() && I != 4; ++I)
-      Names +=
-          (I ? ", " : "") + quoted(M.Functions[It->second[I]].Func.Name.str());
-    if (It->second.size() > 4)
-      Names += ", ...";
-    D.note(Op->Loc,
-           "the overloads of " + quoted(Op->Name.Name.str()) + " are " + Names);
-  }
-
-  // `ir_gen` only filters the native functions; gen_lazy_tensor ignores the
-  // others.
-  for (const BackendYamlOp &Op : B.IrGen)
-    if (!Lookup(Op))
-      D.warning(Op.Loc, "`ir_gen` lists " + quoted(Op.Spelling) +
-                            ", which is not in native_functions.yaml; no IR "
-                            "is generated for it");
-
-  // `symint:` renames kernels, matching the other lists' entries as text.
-  StringMap<const BackendYamlOp *> Listed;
-  for (const std::vector<const BackendYamlOp *> *Ops : {&Forward, &Backward})
-    for (const BackendYamlOp *Op : *Ops)
-      Listed.try_emplace(Op->Spelling, Op);
-  for (const BackendYamlSymInt &S : B.SymInt) {
-    auto It = Listed.find(S.Spelling);
-    if (It == Listed.end()) {
-      D.warning(S.Loc, "`symint` entry " + quoted(S.Spelling) +
-                           " is not listed under `supported`, "
-                           "`full_codegen` or `autograd`; it has no effect");
-      continue;
-    }
-    std::optional<FunctionId> Id = Lookup(*It->second);
-    if (!Id)
-      continue; // reported above
-    const FunctionSchema &Func = M.Functions[*Id].Func;
-    if (!Func.Args.hasSymIntArg())
-      D.warning(S.Loc, "`symint` lists " + quoted(S.Spelling) +
-                           ", which has no SymInt arguments; its kernel is "
-                           "still named " +
-                           quoted(Func.Name.Name.str() +
-                                  (Func.isOutFn() ? "_out" : "") + "_symint"));
-  }
-
-  // A group's variants go to the backend key or to its autograd key, not
-  // both (gen_backend_stubs cannot register them otherwise).
-  if (!Forward.empty() && !Backward.empty() && B.BackendKey && B.AutogradKey) {
-    if (!M.Groups) {
-      D.error(B.AutogradLoc,
-              "the operators of a backend yaml are checked against function "
-              "groups; run the `group` pass first");
-      return failure();
-    }
-    DenseMap<FunctionId, const BackendYamlOp *> FwdOf, BwdOf;
-    for (const BackendYamlOp *Op : Forward)
-      if (std::optional<FunctionId> Id = Lookup(*Op))
-        FwdOf.try_emplace(*Id, Op);
-    for (const BackendYamlOp *Op : Backward)
-      if (std::optional<FunctionId> Id = Lookup(*Op))
-        BwdOf.try_emplace(*Id, Op);
-    for (const FunctionGroup &G : *M.Groups) {
-      SmallVector<FunctionId, 4> Members;
-      if (G.IsGroup) {
-        Members = {G.Functional, G.Out};
-        if (G.Inplace)
-          Members.push_back(*G.Inplace);
-        if (G.Mutable)
-          Members.push_back(*G.Mutable);
-      } else {
-        Members = {G.Function};
-      }
-      const BackendYamlOp *Fwd = nullptr, *Bwd = nullptr;
-      for (FunctionId Id : Members) {
-        if (!Fwd)
-          Fwd = FwdOf.lookup(Id);
-        if (!Bwd)
-          Bwd = BwdOf.lookup(Id);
-      }
-      if (!Fwd || !Bwd)
-        continue;
-      std::string Keys = quoted(toString(*B.BackendKey)) + " or " +
-                         quoted(toString(*B.AutogradKey));
-      if (Fwd->Name == Bwd->Name)
-        D.error(Bwd->Loc, "operator " + quoted(Bwd->Spelling) +
-                              " is listed under both " + quoted(Fwd->List) +
-                              " and `autograd`; its kernel goes to either " +
-                              Keys);
-      else
-        D.error(Bwd->Loc,
-                "operator " + quoted(Bwd->Spelling) +
-                    " is listed under `autograd`, but " +
-                    quoted(Fwd->Spelling) + " of the same group is listed " +
-                    "under " + quoted(Fwd->List) +
-                    "; all variants of an operator go to either " + Keys);
-      D.note(Fwd->Loc, "listed under " + quoted(Fwd->List) + " here");
-    }
-  }
-  return success(D.getNumErrors() == Before);
-}

@@ -2,13 +2,10 @@
 
 #include "opgen/Tools/BackendStubsMain.h"
 #include "opgen/Emit/BackendStubs.h"
+#include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
-#include "opgen/Parse/BackendYamlReader.h"
-#include "opgen/Parse/NativeYamlReader.h"
-#include "opgen/Pass/PassManager.h"
-#include "opgen/Support/OutputFile.h"
 #include "opgen/Support/ToolProcess.h"
-#include "opgen/Transforms/Passes.h"
+#include "opgen/Tools/FrontEnd.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -28,29 +25,6 @@ using namespace opgen;
 using namespace llvm;
 
 static const char *const ToolName = "opgen-backend-stubs";
-
-LogicalResult
-opgen::writeGeneratedFiles(StringRef Dir,
-                           const std::vector<GeneratedFile> &Files,
-                           raw_ostream &ErrOS, StringRef Tool) {
-  if (Files.empty())
-    return success();
-  if (std::error_code EC = sys::fs::create_directories(Dir)) {
-    WithColor::error(ErrOS, Tool)
-        << "cannot create '" << Dir << "': " << EC.message() << "\n";
-    return failure();
-  }
-  bool Ok = true;
-  for (const GeneratedFile &F : Files) {
-    SmallString<256> Path(Dir);
-    sys::path::append(Path, F.Name);
-    if (Expected<WriteStatus> W = writeFileIfChanged(Path, F.Content); !W) {
-      WithColor::error(ErrOS, Tool) << toString(W.takeError()) << "\n";
-      Ok = false;
-    }
-  }
-  return success(Ok);
-}
 
 LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
                                      raw_ostream &OutOS, raw_ostream &ErrOS) {
@@ -80,78 +54,59 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
     }
   });
   using Clock = std::chrono::steady_clock;
-  auto Start = Clock::now();
   auto Ms = [](Clock::time_point A, Clock::time_point B) {
     return std::chrono::duration<double, std::milli>(B - A).count();
   };
-  unsigned TagsID = loadFile(Ctx, Tags);
-  unsigned NativeID = loadFile(Ctx, Native);
-  unsigned BackendID = loadFile(Ctx, C.SourceYaml);
-  if (!TagsID || !NativeID || !BackendID)
+  FrontEndInputs In;
+  In.TagsYaml = loadFile(Ctx, Tags);
+  In.NativeYaml = loadFile(Ctx, Native);
+  In.BackendYaml = loadFile(Ctx, C.SourceYaml);
+  if (!In.TagsYaml || !In.NativeYaml || !In.BackendYaml)
     return failure();
-  if (failed(readTagsYaml(Ctx, TagsID, M.ValidTags)))
-    return failure();
-  unsigned Threads =
+  FrontEndOptions FO;
+  FO.Threads =
       C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
-  if (failed(readNativeFunctionsYaml(Ctx, NativeID, M,
-                                     guessTorchRelease(M.ValidTags), Threads)))
-    return failure();
-  auto Read = Clock::now();
-
-  PassManager PM;
-  for (StringRef Name : getDefaultPipeline())
-    PM.addPass(createPass(Name));
-  PassInstrumentation Instr;
-  // The IR is checked by the tests; a production run does not re-verify it.
-  Instr.VerifyEach = false;
-  Instr.OS = &ErrOS;
-  BackendYaml B;
-  PassContext PC{Ctx};
-  PC.Threads = Threads;
-  PC.BackendYamlBuffer = BackendID;
-  PC.BackendYamlOut = &B;
-  if (failed(PM.run(M, PC, Instr)))
+  FO.Pipeline = "default";
+  // The IR is checked by the tests; a production run does not re-verify it
+  // after every pass.
+  FO.Instrumentation.VerifyEach = false;
+  FO.Instrumentation.OS = &ErrOS;
+  FrontEndTimings T;
+  FO.Timings = &T;
+  if (failed(runFrontEnd(Ctx, In, FO, M)))
     return failure();
   auto Passed = Clock::now();
 
   // torchgen checks the kernels only for a backend with operators.
-  if (!C.ImplPath.empty() && B.BackendKey &&
-      failed(checkBackendKernels(Ctx, M, B, C.ImplPath)))
+  if (!C.ImplPath.empty() && failed(checkBackendKernels(Ctx, M, C.ImplPath)))
     return failure();
 
-  BackendStubsOptions O;
-  O.TemplateDir = std::string(Templates);
-  O.OutputDirSpelling = C.OutputDir;
-  O.Threads = Threads;
-  std::vector<GeneratedFile> Files;
-  if (failed(emitBackendStubs(Ctx, M, B, O, Files)) ||
-      Ctx.getDiags().getNumErrors())
+  EmitOptions EO;
+  EO.OutputDirSpelling = C.OutputDir;
+  EO.Threads = FO.Threads;
+  TemplateCache TC{std::string(Templates)};
+  const FileSetInfo &Set = *findFileSet("backend-stubs");
+  FileManager Files(Ctx, TC, C.OutputDir, Set.Generator.str(), C.DryRun);
+  EmitContext EC{Ctx, M, EO, &Files};
+  if (failed(runFileEmitters(EC, getFileSet(Set.Name))))
     return failure();
-
   auto Emitted = Clock::now();
-  auto Summary = [&](StringRef What) {
-    if (!C.Summary)
-      return;
-    ErrOS << ToolName << ": read native_functions.yaml in "
-          << format("%.1f", Ms(Start, Read)) << " ms, ran the passes in "
-          << format("%.1f", Ms(Read, Passed)) << " ms (" << M.Functions.size()
-          << " operators), generated " << Files.size() << " files in "
-          << format("%.1f", Ms(Passed, Emitted)) << " ms, " << What << " in "
-          << format("%.1f", Ms(Emitted, Clock::now())) << " ms\n";
-  };
-
-  if (C.DryRun) {
-    for (const GeneratedFile &F : Files) {
+  LogicalResult Written = Files.commit();
+  if (C.DryRun)
+    for (const GeneratedFile &F : Files.getFiles()) {
       SmallString<256> Path(C.OutputDir);
       sys::path::append(Path, F.Name);
       OutOS << "would write " << Path << "\n";
     }
-    Summary("wrote none");
-    return success();
-  }
-  LogicalResult W = writeGeneratedFiles(C.OutputDir, Files, ErrOS, ToolName);
-  Summary("wrote them");
-  return W;
+  if (C.Summary)
+    ErrOS << ToolName << ": read native_functions.yaml in "
+          << format("%.1f", T.ReadMs) << " ms, ran the passes in "
+          << format("%.1f", T.PassesMs) << " ms (" << M.Functions.size()
+          << " operators), generated " << Files.getFiles().size()
+          << " files in " << format("%.1f", Ms(Passed, Emitted)) << " ms, "
+          << (C.DryRun ? "wrote none" : "wrote them") << " in "
+          << format("%.1f", Ms(Emitted, Clock::now())) << " ms\n";
+  return Written;
 }
 
 /// gen_backend_stubs' --dry_run takes a value (`--dry_run True`); join such

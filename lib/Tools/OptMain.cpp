@@ -1,16 +1,14 @@
 //===- OptMain.cpp - The opgen-opt driver as a library --------------------===//
 
 #include "opgen/Tools/OptMain.h"
-#include "opgen/Emit/BackendStubs.h"
+#include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/IREmitters.h"
 #include "opgen/IR/Context.h"
-#include "opgen/Parse/BackendYamlReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
-#include "opgen/Pass/PassManager.h"
 #include "opgen/Support/DiagnosticVerifier.h"
 #include "opgen/Support/OutputFile.h"
 #include "opgen/Support/ToolProcess.h"
-#include "opgen/Tools/BackendStubsMain.h"
+#include "opgen/Tools/FrontEnd.h"
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -30,11 +28,6 @@ using namespace opgen;
 using namespace llvm;
 
 namespace {
-
-/// One input (or one split of it) read into a fresh Context.
-struct Chunk {
-  std::unique_ptr<MemoryBuffer> Buffer;
-};
 
 /// Split at lines of the form `# -----`. Each chunk is padded with newlines so
 /// its line numbers stay those of the whole file.
@@ -76,31 +69,18 @@ splitInput(std::unique_ptr<MemoryBuffer> Whole, bool Split) {
 
 } // namespace
 
-/// Build the pipeline named by \p Spec ("a,b", "default" or empty).
-static std::optional<PassManager> buildPipeline(StringRef Spec,
-                                                raw_ostream &ErrOS) {
-  PassManager PM;
-  SmallVector<StringRef, 8> Names;
-  Spec.split(Names, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef Name : Names) {
-    Name = Name.trim();
-    if (Name == "default") {
-      for (StringRef D : getDefaultPipeline())
-        PM.addPass(createPass(D));
-      continue;
-    }
-    std::unique_ptr<Pass> P = createPass(Name);
-    if (!P) {
-      WithColor::error(ErrOS, "opgen-opt")
-          << "unknown pass '" << Name << "'; --list-passes shows them\n";
-      return std::nullopt;
-    }
-    PM.addPass(std::move(P));
-  }
-  return PM;
+/// `templates` beside the folder of \p Input (ATen/native/../templates).
+static std::string templatesBeside(StringRef Input) {
+  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(
+      Input.empty() ? StringRef(".") : Input)));
+  sys::path::append(Dir, "templates");
+  return std::string(Dir);
 }
 
 LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
+  auto ToolError = [&]() -> raw_ostream & {
+    return WithColor::error(ErrOS, "opgen-opt");
+  };
   if (Config.ListPasses) {
     outs() << "Passes (-passes=a,b,c; -passes=default runs";
     for (StringRef D : getDefaultPipeline())
@@ -110,18 +90,60 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       outs() << "  " << I.Argument << "\n    " << I.Description << "\n";
     return success();
   }
-  std::optional<PassManager> PM = buildPipeline(Config.Passes, ErrOS);
-  if (!PM)
-    return failure();
   for (const std::vector<std::string> *Names :
        {&Config.PrintIRBefore, &Config.PrintIRAfter})
     for (const std::string &N : *Names)
       if (!createPass(N)) {
-        WithColor::error(ErrOS, "opgen-opt")
-            << "unknown pass '" << N << "' in --print-ir-before/after\n";
+        ToolError() << "unknown pass `" << N
+                    << "` in --print-ir-before/after\n";
         return failure();
       }
-  PassInstrumentation Instr;
+
+  // What to emit: one emitter, a file set, or nothing.
+  const EmitterInfo *Text = nullptr;
+  std::vector<const EmitterInfo *> FileSet;
+  if (Config.Emit != "none") {
+    const EmitterInfo *E = findEmitter(Config.Emit);
+    if (E && !E->writesFiles())
+      Text = E;
+    else if (E)
+      FileSet = {E};
+    else
+      FileSet = getFileSet(Config.Emit);
+    if (!Text && FileSet.empty()) {
+      ToolError() << "unknown emitter `" << Config.Emit << "`\n";
+      return failure();
+    }
+    if (!FileSet.empty() && Config.OutputFile == "-") {
+      ToolError() << "--emit=" << Config.Emit
+                  << " writes files: it needs -o <folder>\n";
+      return failure();
+    }
+  }
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Input =
+      MemoryBuffer::getFileOrSTDIN(Config.InputFile, /*IsText=*/true);
+  if (!Input) {
+    ToolError() << "cannot read `" << Config.InputFile
+                << "`: " << Input.getError().message() << "\n";
+    return failure();
+  }
+  std::string TagsFile = Config.TagsFile;
+  if (TagsFile.empty() && Config.InputFile != "-") {
+    SmallString<256> Beside(sys::path::parent_path(Config.InputFile));
+    sys::path::append(Beside, "tags.yaml");
+    if (sys::fs::exists(Beside))
+      TagsFile = std::string(Beside);
+  }
+
+  FrontEndOptions FO;
+  FO.Release = Config.Release;
+  FO.Threads = Config.Threads
+                   ? Config.Threads
+                   : std::max(1u, std::thread::hardware_concurrency());
+  FO.Reading = Config.YamlReader;
+  FO.Pipeline = Config.Passes;
+  PassInstrumentation &Instr = FO.Instrumentation;
   for (const std::string &N : Config.PrintIRBefore)
     Instr.PrintBefore.insert(N);
   for (const std::string &N : Config.PrintIRAfter)
@@ -133,183 +155,113 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   Instr.PrintIR = [](const Module &M, raw_ostream &OS) { emitYaml(M, OS); };
   Instr.OS = &ErrOS;
 
-  auto Start = std::chrono::steady_clock::now();
-  auto ReadDone = Start;
-  double PassesMs = 0;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Input =
-      MemoryBuffer::getFileOrSTDIN(Config.InputFile, /*IsText=*/true);
-  if (!Input) {
-    WithColor::error(ErrOS, "opgen-opt")
-        << "cannot read '" << Config.InputFile
-        << "': " << Input.getError().message() << "\n";
-    return failure();
-  }
-  std::string TagsFile = Config.TagsFile;
-  if (TagsFile.empty() && Config.InputFile != "-") {
-    SmallString<256> Beside(sys::path::parent_path(Config.InputFile));
-    sys::path::append(Beside, "tags.yaml");
-    if (sys::fs::exists(Beside))
-      TagsFile = std::string(Beside);
-  }
+  EmitOptions EO;
+  EO.OutputDirSpelling = Config.OutputFile;
+  EO.Threads = FO.Threads;
+  TemplateCache Templates(Config.TemplateDir.empty()
+                              ? templatesBeside(Config.InputFile)
+                              : Config.TemplateDir);
 
-  std::optional<TorchRelease> Release;
-  if (Config.Release != "auto") {
-    Release = parseTorchRelease(Config.Release);
-    if (!Release) {
-      WithColor::error(ErrOS, "opgen-opt")
-          << "unknown release '" << Config.Release
-          << "'; expected 1.13, 2.6, 2.14 or auto\n";
-      return failure();
+  // Each split of the input gets a Context and Module of its own. They live
+  // to the end, since files are written only once every split succeeded;
+  // with DisableFree they are left allocated at exit (the process ends right
+  // after, and freeing thousands of functions costs a noticeable share of a
+  // run, as clang's -disable-free avoids); BuryPointer keeps them reachable
+  // for leak checkers.
+  struct Split {
+    std::unique_ptr<Context> Ctx;
+    std::unique_ptr<Module> M;
+    std::unique_ptr<FileManager> Files;
+  };
+  std::vector<Split> Splits;
+  auto KeepAlive = make_scope_exit([&] {
+    if (!Config.DisableFree)
+      return;
+    for (Split &S : Splits) {
+      llvm::BuryPointer(std::move(S.Files));
+      llvm::BuryPointer(std::move(S.M));
+      llvm::BuryPointer(std::move(S.Ctx));
     }
-  }
-
-  std::optional<YamlReading> Reading;
-  if (Config.YamlReader == "fast")
-    Reading = YamlReading::Fast;
-  else if (Config.YamlReader == "llvm")
-    Reading = YamlReading::LLVM;
-  else if (Config.YamlReader == "check")
-    Reading = YamlReading::Check;
-  if (!Reading) {
-    WithColor::error(ErrOS, "opgen-opt")
-        << "unknown --yaml-reader '" << Config.YamlReader
-        << "'; expected fast, llvm or check\n";
-    return failure();
-  }
-
-  unsigned Threads = Config.Threads
-                         ? Config.Threads
-                         : std::max(1u, std::thread::hardware_concurrency());
-
-  bool Stubs = Config.Emit == OptConfig::EmitKind::BackendStubs;
-  if (Stubs && (Config.BackendYaml.empty() || Config.OutputFile == "-")) {
-    WithColor::error(ErrOS, "opgen-opt")
-        << "--emit=backend-stubs needs --backend-yaml and -o <folder>\n";
-    return failure();
-  }
-  std::string TemplateDir = Config.TemplateDir;
-  if (TemplateDir.empty() && Config.InputFile != "-") {
-    SmallString<256> Beside(sys::path::parent_path(sys::path::parent_path(
-        Config.InputFile.empty() ? "." : Config.InputFile)));
-    sys::path::append(Beside, "templates");
-    TemplateDir = std::string(Beside);
-  }
-  std::vector<GeneratedFile> Files;
+  });
 
   std::string Output;
   raw_string_ostream OS(Output);
   bool Ok = true;
   size_t NumFunctions = 0;
+  FrontEndTimings Total;
   for (auto &Buf : splitInput(std::move(*Input), Config.SplitInputFile)) {
-    // With DisableFree the context and module outlive the loop: the
-    // process exits right after, and freeing thousands of functions costs
-    // a noticeable share of a run (as clang's -disable-free avoids);
-    // BuryPointer keeps them reachable for leak checkers.
-    auto CtxOwner = std::make_unique<Context>(ErrOS);
-    Context &Ctx = *CtxOwner;
-    auto ModuleOwner = std::make_unique<Module>();
-    Module &M = *ModuleOwner;
-    auto KeepAlive = make_scope_exit([&] {
-      if (Config.DisableFree) {
-        llvm::BuryPointer(std::move(ModuleOwner));
-        llvm::BuryPointer(std::move(CtxOwner));
-      }
-    });
+    Splits.push_back({std::make_unique<Context>(ErrOS),
+                      std::make_unique<Module>(), nullptr});
+    Context &Ctx = *Splits.back().Ctx;
+    Module &M = *Splits.back().M;
     std::optional<DiagnosticVerifier> Verifier;
     if (Config.VerifyDiagnostics)
       Verifier.emplace(Ctx.getDiags());
-    if (!TagsFile.empty()) {
-      if (unsigned TagsID = loadFile(Ctx, TagsFile))
-        (void)readTagsYaml(Ctx, TagsID, M.ValidTags);
-    }
-    unsigned ID =
+    FrontEndInputs In;
+    if (!TagsFile.empty())
+      In.TagsYaml = loadFile(Ctx, TagsFile);
+    In.NativeYaml =
         Ctx.getSourceMgr().AddNewSourceBuffer(std::move(Buf), SMLoc());
-    if (Verifier)
-      Verifier->addExpectations(ID);
-    bool Read =
-        Ctx.getDiags().getNumErrors() == 0 &&
-        succeeded(readNativeFunctionsYaml(
-            Ctx, ID, M, Release ? *Release : guessTorchRelease(M.ValidTags),
-            Threads, *Reading));
-    // The summary times reading: from the start to the IR being complete,
-    // not printing it or freeing it.
-    ReadDone = std::chrono::steady_clock::now();
-    // Passes run in --verify-diagnostics mode too, so their diagnostics (and
-    // those about a backend yaml, whose expectations count as well) are
-    // checked like the reader's.
-    bool Passed = Read;
-    BackendYaml B;
-    if (Read) {
-      PassContext PC{Ctx};
-      PC.Threads = Threads;
-      PC.BackendYamlOut = &B;
-      if (!Config.BackendYaml.empty()) {
-        PC.BackendYamlBuffer = loadFile(Ctx, Config.BackendYaml);
-        if (!PC.BackendYamlBuffer)
-          Passed = false;
-        else if (Verifier)
-          Verifier->addExpectations(PC.BackendYamlBuffer);
-      }
-      if (Passed && failed(PM->run(M, PC, Instr)))
-        Passed = false;
-      PassesMs += std::chrono::duration<double, std::milli>(
-                      std::chrono::steady_clock::now() - ReadDone)
-                      .count();
-    }
+    if (!Config.BackendYaml.empty())
+      In.BackendYaml = loadFile(Ctx, Config.BackendYaml);
     if (Verifier) {
-      Ok &= succeeded(Verifier->verify(ErrOS));
-      continue;
+      Verifier->addExpectations(In.NativeYaml);
+      if (In.BackendYaml)
+        Verifier->addExpectations(In.BackendYaml);
     }
-    if (!Passed) {
-      Ok = false;
-      continue;
-    }
+    // Passes and emitters run in --verify-diagnostics mode too, so their
+    // diagnostics (and those about a backend yaml) are checked like the
+    // reader's.
+    FrontEndTimings T;
+    FO.Timings = &T;
+    bool Loaded = Ctx.getDiags().getNumErrors() == 0;
+    bool Read = Loaded && succeeded(runFrontEnd(Ctx, In, FO, M));
+    Total.ReadMs += T.ReadMs;
+    Total.PassesMs += T.PassesMs;
+    Total.NumPasses = T.NumPasses;
     NumFunctions += M.Functions.size();
-    switch (Config.Emit) {
-    case OptConfig::EmitKind::None:
-      break;
-    case OptConfig::EmitKind::Schemas:
-      emitSchemas(M, OS);
-      break;
-    case OptConfig::EmitKind::Json:
-      emitJson(M, OS);
-      break;
-    case OptConfig::EmitKind::Yaml:
-      emitYaml(M, OS);
-      break;
-    case OptConfig::EmitKind::BackendStubs: {
-      BackendStubsOptions O;
-      O.TemplateDir = TemplateDir;
-      O.OutputDirSpelling = Config.OutputFile;
-      O.Threads = Threads;
-      if (failed(emitBackendStubs(Ctx, M, B, O, Files)))
-        Ok = false;
-      break;
+    if (Read) {
+      EmitContext EC{Ctx, M, EO};
+      if (Text) {
+        if (failed(Text->Text(EC, OS)))
+          Read = false;
+      } else if (!FileSet.empty()) {
+        const FileSetInfo *Set = findFileSet(FileSet.front()->FileSet);
+        Splits.back().Files = std::make_unique<FileManager>(
+            Ctx, Templates, Config.OutputFile,
+            Set ? Set->Generator.str() : std::string("opgen-opt"));
+        EC.Files = Splits.back().Files.get();
+        if (failed(runFileEmitters(EC, FileSet)))
+          Read = false;
+      }
     }
-    }
+    if (Verifier)
+      Ok &= succeeded(Verifier->verify(ErrOS));
+    else
+      Ok &= Read;
   }
   if (!Ok)
     return failure();
-  if (Stubs) {
-    if (failed(
-            writeGeneratedFiles(Config.OutputFile, Files, ErrOS, "opgen-opt")))
-      return failure();
-  } else if (Config.Emit != OptConfig::EmitKind::None) {
+  if (Config.VerifyDiagnostics)
+    return success();
+  if (Text) {
     if (Expected<WriteStatus> W =
             writeFileIfChanged(Config.OutputFile, OS.str());
         !W) {
-      WithColor::error(ErrOS, "opgen-opt") << toString(W.takeError()) << "\n";
+      ToolError() << toString(W.takeError()) << "\n";
       return failure();
     }
   }
+  for (Split &S : Splits)
+    if (S.Files && failed(S.Files->commit()))
+      return failure();
   if (Config.Summary) {
-    double Ms =
-        std::chrono::duration<double, std::milli>(ReadDone - Start).count();
     ErrOS << "opgen-opt: read " << NumFunctions << " operators from "
-          << Config.InputFile << " in " << format("%.1f", Ms) << " ms";
-    if (!PM->getPasses().empty())
-      ErrOS << ", then ran " << PM->getPasses().size() << " passes in "
-            << format("%.1f", PassesMs) << " ms";
+          << Config.InputFile << " in " << format("%.1f", Total.ReadMs)
+          << " ms";
+    if (Total.NumPasses)
+      ErrOS << ", then ran " << Total.NumPasses << " passes in "
+            << format("%.1f", Total.PassesMs) << " ms";
     ErrOS << "\n";
   }
   return success();
@@ -327,24 +279,14 @@ int opgen::optMain(int Argc, char **Argv) {
       cl::value_desc("file"), cl::cat(Cat));
   cl::opt<std::string> Out("o", cl::desc("Output file (default: stdout)"),
                            cl::value_desc("file"), cl::init("-"), cl::cat(Cat));
-  cl::opt<OptConfig::EmitKind> Emit(
-      "emit", cl::desc("What to print"), cl::init(OptConfig::EmitKind::Yaml),
-      cl::values(clEnumValN(OptConfig::EmitKind::Yaml, "yaml",
-                            "the IR as native_functions.yaml text (default)"),
-                 clEnumValN(OptConfig::EmitKind::Json, "json",
-                            "the IR-JSON comparison document"),
-                 clEnumValN(OptConfig::EmitKind::Schemas, "schemas",
-                            "one schema per line"),
-                 clEnumValN(OptConfig::EmitKind::BackendStubs, "backend-stubs",
-                            "the --backend-yaml backend's C++ files (as "
-                            "gen_backend_stubs writes them) into the -o "
-                            "folder"),
-                 clEnumValN(OptConfig::EmitKind::None, "none", "nothing")),
-      cl::cat(Cat));
+  // --emit takes an emitter's name (Emitters.def) or a file set's; the
+  // values come from the registry, so a new emitter needs no flag here.
+  cl::opt<std::string> Emit("emit", cl::desc("What to emit"), cl::init("yaml"),
+                            cl::value_desc("emitter"), cl::cat(Cat));
   cl::opt<std::string> TemplateDir(
       "template-dir",
-      cl::desc("Templates for --emit=backend-stubs (default: templates/ "
-               "beside the input's folder)"),
+      cl::desc("Templates for emitters that write files (default: "
+               "templates/ beside the input's folder)"),
       cl::value_desc("dir"), cl::cat(Cat));
   cl::opt<bool> Verify("verify-diagnostics",
                        cl::desc("Check expected-error comments in the input"),
@@ -355,28 +297,38 @@ int opgen::optMain(int Argc, char **Argv) {
   cl::opt<bool> Summary(
       "summary", cl::desc("Print operators read and time taken to stderr"),
       cl::cat(Cat));
-  cl::opt<std::string> Release(
-      "release",
-      cl::desc("torchgen release whose checks apply: 1.13, 2.6, 2.14 or auto "
-               "(guessed from tags.yaml)"),
-      cl::init("auto"), cl::cat(Cat));
+  enum class ReleaseFlag { Auto, V1_13, V2_6, V2_14 };
+  cl::opt<ReleaseFlag> Release(
+      "release", cl::desc("The torchgen release whose checks apply"),
+      cl::init(ReleaseFlag::Auto),
+      cl::values(clEnumValN(ReleaseFlag::Auto, "auto",
+                            "guessed from the tags tags.yaml declares "
+                            "(default)"),
+                 clEnumValN(ReleaseFlag::V1_13, "1.13", "PyTorch 1.13"),
+                 clEnumValN(ReleaseFlag::V2_6, "2.6", "PyTorch 2.6"),
+                 clEnumValN(ReleaseFlag::V2_14, "2.14", "PyTorch 2.14")),
+      cl::cat(Cat));
   cl::opt<unsigned> Threads(
       "threads",
       cl::desc("Threads for reading (default: one per core); the output is "
                "the same for any number"),
       cl::init(0), cl::cat(Cat));
-  cl::opt<std::string> YamlReader(
-      "yaml-reader",
-      cl::desc("How to read native_functions.yaml's YAML: fast (default; "
-               "LLVM's YAMLParser for what the fast reader declines), llvm, "
-               "or check (both, reporting any difference)"),
-      cl::init("fast"), cl::Hidden, cl::cat(Cat));
+  cl::opt<YamlReading> YamlReader(
+      "yaml-reader", cl::desc("How to read native_functions.yaml's YAML"),
+      cl::init(YamlReading::Fast),
+      cl::values(clEnumValN(YamlReading::Fast, "fast",
+                            "the fast reader, LLVM's YAMLParser for what it "
+                            "declines (default)"),
+                 clEnumValN(YamlReading::LLVM, "llvm", "LLVM's YAMLParser"),
+                 clEnumValN(YamlReading::Check, "check",
+                            "both, reporting any difference")),
+      cl::Hidden, cl::cat(Cat));
   cl::opt<std::string> Passes(
       "passes",
       cl::desc("Comma-separated passes to run (`default`: "
                "torchgen's pipeline); none by default, as in opt"),
       cl::value_desc("a,b,c"), cl::cat(Cat));
-  cl::opt<std::string> BackendYaml(
+  cl::opt<std::string> BackendYamlPath(
       "backend-yaml", cl::desc("An external backend's yaml (backend-index)"),
       cl::value_desc("file"), cl::cat(Cat));
   cl::list<std::string> PrintBefore(
@@ -401,6 +353,10 @@ int opgen::optMain(int Argc, char **Argv) {
                            cl::desc("List the registered passes and exit"),
                            cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
+  std::string EmitHelp = "What to emit: none";
+  for (const EmitterInfo &I : getRegisteredEmitters())
+    EmitHelp += ", " + I.Name.str();
+  Emit.setDescription(EmitHelp);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "opgen-opt " << OPGEN_VERSION
        << "\n  reads PyTorch native_functions.yaml (1.13 to 2.14)\n";
@@ -419,12 +375,24 @@ int opgen::optMain(int Argc, char **Argv) {
   C.VerifyDiagnostics = Verify;
   C.SplitInputFile = Split;
   C.Summary = Summary;
-  C.Release = Release;
+  switch (Release) {
+  case ReleaseFlag::Auto:
+    break;
+  case ReleaseFlag::V1_13:
+    C.Release = TorchRelease::V1_13;
+    break;
+  case ReleaseFlag::V2_6:
+    C.Release = TorchRelease::V2_6;
+    break;
+  case ReleaseFlag::V2_14:
+    C.Release = TorchRelease::V2_14;
+    break;
+  }
   C.Threads = Threads;
   C.YamlReader = YamlReader;
   C.DisableFree = true;
   C.Passes = Passes;
-  C.BackendYaml = BackendYaml;
+  C.BackendYaml = BackendYamlPath;
   C.PrintIRBefore.assign(PrintBefore.begin(), PrintBefore.end());
   C.PrintIRAfter.assign(PrintAfter.begin(), PrintAfter.end());
   C.PrintIRAfterAll = PrintAfterAll;

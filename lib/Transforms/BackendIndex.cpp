@@ -7,7 +7,8 @@
 // indices use the out= variant as a group's primary kernel, and only CUDA-
 // and XPU-like keys need device guards.
 //
-// An external backend (--backend-yaml) adds, as gen_backend_stubs'
+// An external backend (the Module's backend configuration, read from
+// --backend-yaml by the front end) adds, as gen_backend_stubs'
 // create_backend_index does, an index for its key and, with `autograd:`, one
 // for Autograd<backend>. Their kernels follow the dispatcher API: the
 // dispatcher name (`add`, `add_out`, `add_`), with `_symint` appended for
@@ -22,7 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/IR/FunctionIndex.h"
-#include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/Transforms/BackendOperators.h"
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -56,9 +57,9 @@ public:
 
 private:
   LogicalResult buildInTree(Module &M, Context &Ctx,
-                            std::map<std::string, BackendIndex> &Indices);
-  LogicalResult buildExternal(Module &M, PassContext &PC,
-                              std::map<std::string, BackendIndex> &Indices);
+                            std::map<DispatchKey, BackendIndex> &Indices);
+  LogicalResult buildExternal(Module &M, Context &Ctx,
+                              std::map<DispatchKey, BackendIndex> &Indices);
 };
 
 } // namespace
@@ -67,7 +68,7 @@ private:
 /// one index per key that has any.
 LogicalResult
 BackendIndexPass::buildInTree(Module &M, Context &Ctx,
-                              std::map<std::string, BackendIndex> &Indices) {
+                              std::map<DispatchKey, BackendIndex> &Indices) {
   DiagnosticEngine &D = Ctx.getDiags();
   bool Ok = true;
   // torchgen keys an index by operator name, namespace aside; give each
@@ -109,7 +110,7 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx,
       if (New) {
         Builders.emplace_back();
         BackendIndex &I = Builders.back().Index;
-        I.Key = toString(Key).str();
+        I.Key = Key;
         I.UseOutAsPrimary = true;
         I.External = false;
         I.DeviceGuard = needsDeviceGuard(Key);
@@ -135,41 +136,35 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx,
     }
   }
   for (IndexBuilder &B : Builders) {
-    std::string Key = B.Index.Key;
-    Indices.emplace(std::move(Key), std::move(B.Index));
+    DispatchKey Key = B.Index.Key;
+    Indices.emplace(Key, std::move(B.Index));
   }
   return success(Ok);
 }
 
-/// torchgen's parse_backend_yaml: the backend yaml's checks, then
+/// The rest of torchgen's parse_backend_yaml: the operator checks, then
 /// create_backend_index for the backend key and the autograd key.
 LogicalResult
-BackendIndexPass::buildExternal(Module &M, PassContext &PC,
-                                std::map<std::string, BackendIndex> &Indices) {
-  Context &Ctx = PC.Ctx;
+BackendIndexPass::buildExternal(Module &M, Context &Ctx,
+                                std::map<DispatchKey, BackendIndex> &Indices) {
   DiagnosticEngine &D = Ctx.getDiags();
+  const BackendConfig &B = *M.Backend;
   if (!M.Groups) {
-    // Reported at the start of the backend yaml, the input that needs them.
-    D.error(SMLoc::getFromPointer(Ctx.getSourceMgr()
-                                      .getMemoryBuffer(PC.BackendYamlBuffer)
-                                      ->getBufferStart()),
+    // Reported at the backend yaml, the input that needs them.
+    D.error(B.BackendLoc,
             "the backend-index pass needs function groups to read a backend "
             "yaml; run the `group` pass first");
     return failure();
   }
-  // The operators are checked even when the file has other problems, so
-  // that everything is reported at once.
-  BackendYaml B;
-  bool Read = succeeded(readBackendYaml(Ctx, PC.BackendYamlBuffer, B));
-  if (failed(checkBackendYamlOperators(Ctx, B, M)) || !Read)
+  if (failed(checkBackendOperators(Ctx, B, M)))
     return failure();
 
   const FunctionIndex ById(M);
 
-  auto Create = [&](ArrayRef<const BackendYamlOp *> Ops, DispatchKey Key,
+  auto Create = [&](ArrayRef<const BackendOp *> Ops, DispatchKey Key,
                     SMLoc KeyLoc, StringRef What) -> LogicalResult {
-    std::string Name = toString(Key).str();
-    if (Indices.count(Name)) {
+    StringRef Name = toString(Key);
+    if (Indices.count(Key)) {
       D.error(KeyLoc, What + " key `" + Name +
                           "` already has kernels in native_functions.yaml; "
                           "an external backend needs a dispatch key of its "
@@ -178,11 +173,11 @@ BackendIndexPass::buildExternal(Module &M, PassContext &PC,
     }
     IndexBuilder IB;
     BackendIndex &I = IB.Index;
-    I.Key = Name;
+    I.Key = Key;
     I.UseOutAsPrimary = B.UseOutAsPrimary;
     I.DeviceGuard = B.DeviceGuard;
     I.External = true;
-    for (const BackendYamlOp *Op : Ops) {
+    for (const BackendOp *Op : Ops) {
       const FunctionSchema &Func = M.Functions[*ById.find(Op->Name)].Func;
       // See torchgen's Note [External Backends Follow Dispatcher API].
       BackendMetadata Meta;
@@ -201,30 +196,28 @@ BackendIndexPass::buildExternal(Module &M, PassContext &PC,
       else
         I.Index[Pos->second].second = std::move(Meta);
     }
-    Indices.emplace(Name, std::move(I));
+    Indices.emplace(Key, std::move(I));
     return success();
   };
 
   bool Ok = true;
-  std::vector<const BackendYamlOp *> Forward = B.backendOps();
+  std::vector<const BackendOp *> Forward = B.backendOps();
   if (!Forward.empty() && B.BackendKey)
     Ok &= succeeded(Create(Forward, *B.BackendKey, B.BackendLoc, "backend"));
-  std::vector<const BackendYamlOp *> Backward;
-  for (const BackendYamlOp &Op : B.Autograd)
+  std::vector<const BackendOp *> Backward;
+  for (const BackendOp &Op : B.Autograd)
     Backward.push_back(&Op);
   if (!Backward.empty() && B.AutogradKey)
     Ok &=
         succeeded(Create(Backward, *B.AutogradKey, B.AutogradLoc, "autograd"));
-  if (Ok && PC.BackendYamlOut)
-    *PC.BackendYamlOut = std::move(B);
   return success(Ok);
 }
 
 LogicalResult BackendIndexPass::run(Module &M, PassContext &PC) {
-  std::map<std::string, BackendIndex> Indices;
+  std::map<DispatchKey, BackendIndex> Indices;
   if (failed(buildInTree(M, PC.Ctx, Indices)))
     return failure();
-  if (PC.BackendYamlBuffer != 0 && failed(buildExternal(M, PC, Indices)))
+  if (M.Backend && failed(buildExternal(M, PC.Ctx, Indices)))
     return failure();
   M.BackendIndices = std::move(Indices);
   return success();

@@ -34,7 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Parse/SchemaParser.h"
+#include "opgen/IR/Verifier.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
 

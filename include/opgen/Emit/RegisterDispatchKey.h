@@ -98,10 +98,6 @@ std::vector<std::string> getRegistrationHeaders(const BackendIndex &Index,
 /// registration file defines.
 std::vector<std::string> getRegistrationHelpers(const BackendIndex &Index);
 
-/// A function group's members in torchgen's order: functional, out,
-/// inplace, mutable; or the single function.
-std::vector<FunctionId> getGroupFunctions(const FunctionGroup &G);
-
 } // namespace opgen
 
 #endif // OPGEN_EMIT_REGISTERDISPATCHKEY_H

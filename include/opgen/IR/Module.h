@@ -10,7 +10,11 @@
 #ifndef OPGEN_IR_MODULE_H
 #define OPGEN_IR_MODULE_H
 
+#include "opgen/IR/BackendConfig.h"
+#include "opgen/IR/DispatchKey.h"
 #include "opgen/IR/NativeFunction.h"
+
+#include "llvm/ADT/SmallVector.h"
 
 #include <map>
 #include <optional>
@@ -34,18 +38,27 @@ struct FunctionGroup {
   std::optional<FunctionId> Inplace, Mutable;
   /// A group's out function is structured.
   bool Structured = false;
+
+  /// The functions of the group in torchgen's order (functional, out,
+  /// inplace, mutable), or the single function. Every stage enumerates a
+  /// group's members through this.
+  llvm::SmallVector<FunctionId, 4> members() const;
 };
 
 /// torchgen's NativeFunctionsViewGroup.
 struct ViewGroup {
   FunctionId View = 0;
   std::optional<FunctionId> ViewCopy, ViewInplace;
+
+  /// view, view_inplace, then view_copy unless \p IncludeCopy is false
+  /// (torchgen's NativeFunctionsViewGroup.functions()).
+  llvm::SmallVector<FunctionId, 3> members(bool IncludeCopy = true) const;
 };
 
 /// One backend's kernels: torchgen's BackendIndex.
 struct BackendIndex {
-  /// The dispatch key's name (`CPU`, `XLA`, `AutogradPrivateUse1`, ...).
-  std::string Key;
+  /// The dispatch key (`CPU`, `XLA`, `AutogradPrivateUse1`, ...).
+  DispatchKey Key = DispatchKey::Undefined;
   bool UseOutAsPrimary = true;
   bool DeviceGuard = false;
   bool External = false;
@@ -62,10 +75,16 @@ struct Module {
   /// Set by the group pass.
   std::optional<std::vector<FunctionGroup>> Groups;
   std::optional<std::vector<ViewGroup>> ViewGroups;
-  /// Set by the backend-index pass, by key name.
-  std::optional<std::map<std::string, BackendIndex>> BackendIndices;
+  /// Set by the backend-index pass, by key.
+  std::optional<std::map<DispatchKey, BackendIndex>> BackendIndices;
+  /// The external backend's yaml, when one was read (--backend-yaml).
+  std::optional<BackendConfig> Backend;
   /// Whether variant synthesis has run (it must run at most once).
   bool VariantsSynthesized = false;
+
+  /// The index of key \p K, or null when the backend-index pass has not run
+  /// or the key has no kernels.
+  const BackendIndex *getBackendIndex(DispatchKey K) const;
 };
 
 } // namespace opgen

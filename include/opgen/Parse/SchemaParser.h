@@ -6,8 +6,8 @@
 // equal the input (torchgen's round-trip rule), so a non-canonical spelling is
 // reported at the first character where it differs.
 //
-// verifySchema applies the invariants torchgen checks when it builds a
-// FunctionSchema (out arguments match returns, inplace ops return self, ...).
+// The parser checks spelling only; IR/Verifier.h's verifySchema checks the
+// invariants torchgen checks when it builds a FunctionSchema.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,7 @@
 
 #include "opgen/IR/Context.h"
 #include "opgen/IR/FunctionSchema.h"
+#include "opgen/IR/Verifier.h"
 #include "opgen/Parse/TextLocation.h"
 #include "opgen/Support/LogicalResult.h"
 
@@ -45,13 +46,6 @@ parseOperatorName(Context &Ctx, llvm::StringRef Text, TextLocation Loc);
 /// Parse a type on its own (`int[]?`).
 std::optional<Type> parseType(Context &Ctx, llvm::StringRef Text,
                               TextLocation Loc);
-
-/// Check torchgen's FunctionSchema invariants; reports each violation at the
-/// offending argument or return, or at \p SchemaLoc when that has no
-/// location or \p LocateParts is false (for schemas that were never
-/// written, whose parts carry the locations of what they were made from).
-LogicalResult verifySchema(Context &Ctx, const FunctionSchema &S,
-                           llvm::SMLoc SchemaLoc, bool LocateParts = true);
 
 } // namespace opgen
 

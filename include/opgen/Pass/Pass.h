@@ -20,8 +20,6 @@
 
 namespace opgen {
 
-struct BackendYaml;
-
 /// Results that passes compute from the functions' schemas and that later
 /// passes may reuse instead of computing them again (the signature texts
 /// variant synthesis and grouping both need, for one). The pass manager owns
@@ -53,13 +51,6 @@ private:
 /// What a pass may read besides the Module.
 struct PassContext {
   Context &Ctx;
-  /// The external backend yaml (--backend-yaml) in the Context's SourceMgr,
-  /// or 0 when there is none.
-  unsigned BackendYamlBuffer = 0;
-  /// When set, backend-index stores the backend yaml as it read it here,
-  /// for emitters that need more of it than the indices (class name, C++
-  /// namespace).
-  BackendYaml *BackendYamlOut = nullptr;
   /// Threads a pass may use; results must not depend on it.
   unsigned Threads = 1;
   /// Results earlier passes of this pipeline left; null outside a pass

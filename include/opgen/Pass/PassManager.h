@@ -10,6 +10,7 @@
 #ifndef OPGEN_PASS_PASSMANAGER_H
 #define OPGEN_PASS_PASSMANAGER_H
 
+#include "opgen/IR/Verifier.h"
 #include "opgen/Pass/Pass.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -47,10 +48,6 @@ public:
 private:
   std::vector<std::unique_ptr<Pass>> Passes;
 };
-
-/// Check the IR's invariants (group members exist and have the right kinds,
-/// names are present when computed, ...). Reports each problem as an error.
-LogicalResult verifyModule(const Module &M, Context &Ctx);
 
 } // namespace opgen
 

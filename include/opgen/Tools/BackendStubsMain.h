@@ -53,15 +53,6 @@ LogicalResult runBackendStubs(const BackendStubsConfig &Config,
                               llvm::raw_ostream &OutOS,
                               llvm::raw_ostream &ErrOS);
 
-struct GeneratedFile;
-
-/// Write \p Files into \p Dir (created if needed) atomically, each only if
-/// its content changed. Reports failures to \p ErrOS as \p Tool.
-LogicalResult writeGeneratedFiles(llvm::StringRef Dir,
-                                  const std::vector<GeneratedFile> &Files,
-                                  llvm::raw_ostream &ErrOS,
-                                  llvm::StringRef Tool);
-
 /// Parse the command line (gen_backend_stubs' flags in both spellings) and
 /// run; returns the exit status.
 int backendStubsMain(int Argc, char **Argv);

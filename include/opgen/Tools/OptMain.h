@@ -9,7 +9,10 @@
 #ifndef OPGEN_TOOLS_OPTMAIN_H
 #define OPGEN_TOOLS_OPTMAIN_H
 
+#include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Support/LogicalResult.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -22,26 +25,25 @@ namespace opgen {
 
 /// Every setting of one opgen-opt run.
 struct OptConfig {
-  enum class EmitKind { None, Schemas, Json, Yaml, BackendStubs };
-
   /// native_functions.yaml to read; "-" is standard input.
   std::string InputFile = "-";
   /// tags.yaml; empty means `tags.yaml` beside the input, if there is one.
   std::string TagsFile;
-  /// Where the output goes; "-" is standard output. For backend stubs, the
-  /// output folder.
+  /// Where the output goes; "-" is standard output. For emitters that write
+  /// files, the output folder.
   std::string OutputFile = "-";
-  /// The templates for --emit=backend-stubs; empty means `templates` beside
-  /// the input's folder (ATen/native/../templates).
+  /// The templates for emitters that write files; empty means `templates`
+  /// beside the input's folder (ATen/native/../templates).
   std::string TemplateDir;
-  EmitKind Emit = EmitKind::Yaml;
+  /// An emitter's name (Emitters.def), a file set's, or "none".
+  std::string Emit = "yaml";
   /// Check `expected-error` comments instead of printing diagnostics.
   bool VerifyDiagnostics = false;
   /// Treat `# -----` lines as separators between independent inputs.
   bool SplitInputFile = false;
-  /// The torchgen release whose checks apply: "1.13", "2.6", "2.14", or
-  /// "auto" to guess from the tags that tags.yaml declares.
-  std::string Release = "auto";
+  /// The torchgen release whose checks apply; unset guesses it from the
+  /// tags that tags.yaml declares.
+  std::optional<TorchRelease> Release;
   /// Comma-separated pass names; "default" is torchgen's pipeline. Empty
   /// runs no pass, as opt does.
   std::string Passes;
@@ -59,9 +61,9 @@ struct OptConfig {
   bool ListPasses = false;
   /// Threads for reading; 0 means one per core. Output does not depend on it.
   unsigned Threads = 0;
-  /// "fast" (the fast YAML reader, LLVM's parser for what it declines),
-  /// "llvm" (LLVM's parser only) or "check" (both, reporting differences).
-  std::string YamlReader = "fast";
+  /// The fast YAML reader (LLVM's parser for what it declines), LLVM's
+  /// parser only, or both, reporting differences.
+  YamlReading YamlReader = YamlReading::Fast;
   /// Leave the IR allocated at the end (the opgen-opt process exits right
   /// after); an embedding program keeps the default.
   bool DisableFree = false;

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Parse/SchemaParser.h"
+#include "opgen/IR/Verifier.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -1,4 +1,4 @@
-//===- Verifier.cpp - Invariants of the operator IR -----------------------===//
+//===- ModuleVerifier.cpp - Invariants between a module's parts ----------===//
 //
 // What must hold between passes: groups point at existing functions of the
 // right kinds, every function is in exactly one group, names are present on
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Pass/PassManager.h"
+#include "opgen/IR/Verifier.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
@@ -86,11 +86,9 @@ LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
         Check(*G.Inplace, SchemaKind::Inplace, "inplace");
       if (G.Mutable)
         Check(*G.Mutable, SchemaKind::Mutable, "mutable");
-      for (std::optional<FunctionId> Id :
-           {std::optional<FunctionId>(G.Functional),
-            std::optional<FunctionId>(G.Out), G.Inplace, G.Mutable})
-        if (Id && *Id < N)
-          ++Seen[*Id];
+      for (FunctionId Id : G.members())
+        if (Id < N)
+          ++Seen[Id];
     }
     for (size_t I = 0; I < N; ++I)
       if (Seen[I] != 1)
@@ -100,10 +98,9 @@ LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
   }
   if (M.ViewGroups)
     for (const ViewGroup &G : *M.ViewGroups)
-      for (std::optional<FunctionId> Id :
-           {std::optional<FunctionId>(G.View), G.ViewCopy, G.ViewInplace})
-        if (Id && *Id >= N)
-          Error(SMLoc(), "a view group refers to function " + Twine(*Id));
+      for (FunctionId Id : G.members())
+        if (Id >= N)
+          Error(SMLoc(), "a view group refers to function " + Twine(Id));
   bool AnyNames = false, AllNames = true;
   for (const NativeFunction &F : M.Functions) {
     AnyNames |= F.Names.has_value();
@@ -136,7 +133,7 @@ LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
           for (const NativeFunction &F : M.Functions)
             Ops.insert(Print(F.Func.Name, Buf));
         if (!Ops.count(Print(Op, Buf)))
-          Error(SMLoc(), "backend index `" + Key +
+          Error(SMLoc(), "backend index `" + toString(Key) +
                              "` names unknown operator `" + Op.str() + "`");
       }
   }

@@ -1,0 +1,73 @@
+//===- FrontEnd.h - Inputs to a checked, transformed Module -----*- C++ -*-===//
+//
+// Every tool starts the same way: read tags.yaml, native_functions.yaml and
+// optionally an external backend's yaml into one Module, verify it, and run
+// a pipeline of passes. The front end does that once for all of them (the
+// tools, the fuzzers, an embedding program), so that what a module holds and
+// what has been checked does not depend on who read it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_TOOLS_FRONTEND_H
+#define OPGEN_TOOLS_FRONTEND_H
+
+#include "opgen/IR/Context.h"
+#include "opgen/IR/Module.h"
+#include "opgen/Parse/NativeYamlReader.h"
+#include "opgen/Pass/PassManager.h"
+#include "opgen/Support/LogicalResult.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace opgen {
+
+/// The inputs, each a buffer already in the Context's SourceMgr (see
+/// loadFile), or 0 for none. Only native_functions.yaml is required.
+struct FrontEndInputs {
+  unsigned NativeYaml = 0;
+  unsigned TagsYaml = 0;
+  unsigned BackendYaml = 0;
+};
+
+/// How long each stage of a front-end run took (for --summary).
+struct FrontEndTimings {
+  double ReadMs = 0;   ///< reading and verifying the inputs
+  double PassesMs = 0; ///< the pipeline
+  unsigned NumPasses = 0;
+};
+
+struct FrontEndOptions {
+  /// The torchgen release whose checks apply; guessed from the tags
+  /// tags.yaml declares when unset.
+  std::optional<TorchRelease> Release;
+  /// Threads for reading and for passes; results do not depend on it.
+  unsigned Threads = 1;
+  YamlReading Reading = YamlReading::Fast;
+  /// The pipeline to run, as -passes= takes it (see buildPipeline).
+  std::string Pipeline;
+  /// How the pass manager prints, times and verifies; PrintIR and OS are
+  /// the caller's to set.
+  PassInstrumentation Instrumentation;
+  /// When set, receives the time each stage took.
+  FrontEndTimings *Timings = nullptr;
+};
+
+/// A pass manager for \p Spec: pass names separated by commas, where
+/// `default` stands for torchgen's pipeline; empty runs no pass. Reports an
+/// unknown name to the Context's diagnostics.
+std::optional<PassManager> buildPipeline(Context &Ctx, llvm::StringRef Spec);
+
+/// Read the inputs into \p M (which must hold no functions; tags it already
+/// holds are kept, for callers that have no tags.yaml), verify what was read,
+/// and run the pipeline. Every problem is a diagnostic; a backend yaml with
+/// problems of its own is still checked against the native functions, so
+/// that everything wrong with it is reported at once.
+LogicalResult runFrontEnd(Context &Ctx, const FrontEndInputs &In,
+                          const FrontEndOptions &Options, Module &M);
+
+} // namespace opgen
+
+#endif // OPGEN_TOOLS_FRONTEND_H

@@ -1,0 +1,23 @@
+//===- BackendConfig.cpp - An external backend's configuration -----------===//
+
+#include "opgen/IR/BackendConfig.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace opgen;
+using namespace llvm;
+
+std::vector<const BackendOp *> BackendConfig::backendOps() const {
+  std::vector<const BackendOp *> Ops;
+  for (const BackendOp &Op : Supported)
+    Ops.push_back(&Op);
+  for (const BackendOp &Op : FullCodegen)
+    Ops.push_back(&Op);
+  return Ops;
+}
+
+bool BackendConfig::isSymInt(const BackendOp &Op) const {
+  return any_of(SymInt, [&](const BackendSymInt &S) {
+    return S.Spelling == Op.Spelling;
+  });
+}

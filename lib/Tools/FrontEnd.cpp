@@ -1,0 +1,90 @@
+//===- FrontEnd.cpp - Inputs to a checked, transformed Module -------------===//
+
+#include "opgen/Tools/FrontEnd.h"
+#include "opgen/IR/Verifier.h"
+#include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/Transforms/BackendOperators.h"
+#include "opgen/Transforms/Passes.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <chrono>
+
+using namespace opgen;
+using namespace llvm;
+
+std::optional<PassManager> opgen::buildPipeline(Context &Ctx, StringRef Spec) {
+  PassManager PM;
+  SmallVector<StringRef, 8> Names;
+  Spec.split(Names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Name : Names) {
+    Name = Name.trim();
+    if (Name == "default") {
+      for (StringRef D : getDefaultPipeline())
+        PM.addPass(createPass(D));
+      continue;
+    }
+    std::unique_ptr<Pass> P = createPass(Name);
+    if (!P) {
+      Ctx.getDiags().error(SMLoc(), "unknown pass `" + Name +
+                                        "`; --list-passes shows them");
+      return std::nullopt;
+    }
+    PM.addPass(std::move(P));
+  }
+  return PM;
+}
+
+LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
+                                 const FrontEndOptions &O, Module &M) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  std::optional<PassManager> PM = buildPipeline(Ctx, O.Pipeline);
+  if (!PM)
+    return failure();
+  using Clock = std::chrono::steady_clock;
+  auto Start = Clock::now();
+  auto Since = [](Clock::time_point T) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - T).count();
+  };
+  if (In.TagsYaml && failed(readTagsYaml(Ctx, In.TagsYaml, M.ValidTags)))
+    return failure();
+  TorchRelease Release =
+      O.Release ? *O.Release : guessTorchRelease(M.ValidTags);
+  if (failed(readNativeFunctionsYaml(Ctx, In.NativeYaml, M, Release,
+                                     O.Threads, O.Reading)))
+    return failure();
+  // Printed IR carries groups and names; what it says must hold before any
+  // stage relies on it.
+  if (failed(verifyModule(M, Ctx)))
+    return failure();
+
+  // A backend yaml with problems of its own is kept out of the module (whose
+  // parts are always valid), but its operators are still checked once the
+  // pipeline has grouped the functions.
+  std::optional<BackendConfig> Rejected;
+  if (In.BackendYaml) {
+    BackendConfig B;
+    if (succeeded(readBackendYaml(Ctx, In.BackendYaml, B)))
+      M.Backend = std::move(B);
+    else
+      Rejected = std::move(B);
+  }
+  if (O.Timings) {
+    O.Timings->ReadMs = Since(Start);
+    O.Timings->NumPasses = PM->getPasses().size();
+  }
+  auto PassesStart = Clock::now();
+  PassContext PC{Ctx};
+  PC.Threads = O.Threads;
+  LogicalResult Ran = PM->run(M, PC, O.Instrumentation);
+  if (O.Timings)
+    O.Timings->PassesMs = Since(PassesStart);
+  if (failed(Ran))
+    return failure();
+  if (Rejected) {
+    if (M.Groups)
+      (void)checkBackendOperators(Ctx, *Rejected, M);
+    return failure();
+  }
+  return success(D.getNumErrors() == 0);
+}
