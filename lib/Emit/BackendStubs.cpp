@@ -120,7 +120,7 @@ LogicalResult BackendStubsEmitter::checkSymIntKernels() {
     D.error(Loc, "`symint` lists `" + Op.Spelling +
                      "`, which has no SymInt arguments; torchgen cannot "
                      "declare its kernel `" +
-                     dispatcherName(M.Functions[*Id].Func) + "_symint`");
+                     getExternalKernelName(M.Functions[*Id].Func, true) + "`");
     Ok = false;
   };
   for (const BackendOp *Op : B.backendOps())

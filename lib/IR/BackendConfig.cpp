@@ -1,6 +1,7 @@
 //===- BackendConfig.cpp - An external backend's configuration -----------===//
 
 #include "opgen/IR/BackendConfig.h"
+#include "opgen/IR/NativeFunction.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -20,4 +21,12 @@ bool BackendConfig::isSymInt(const BackendOp &Op) const {
   return any_of(SymInt, [&](const BackendSymInt &S) {
     return S.Spelling == Op.Spelling;
   });
+}
+
+std::string opgen::getExternalKernelName(const FunctionSchema &Func,
+                                         bool SymInt) {
+  std::string Name = computeKernelNames(Func).Dispatcher;
+  if (SymInt)
+    Name += "_symint";
+  return Name;
 }

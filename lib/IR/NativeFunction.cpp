@@ -23,6 +23,29 @@ std::optional<UfuncKey> opgen::parseUfuncKey(StringRef S) {
   return std::nullopt;
 }
 
+KernelNames opgen::computeKernelNames(const FunctionSchema &Func) {
+  const OperatorName &Op = Func.Name;
+  KernelNames N;
+  // The base name is printed once and each name built from it.
+  std::string Base = Op.Name.str();
+  N.Cpp.reserve(Base.size() + 4);
+  N.Cpp = Base;
+  if (Func.isOutFn())
+    N.Cpp += "_out";
+  // torchgen 2.14's dispatcher API names functions as its C++ API does.
+  N.Dispatcher = N.Cpp;
+  if (Op.OverloadName.empty()) {
+    N.Unambiguous = std::move(Base);
+  } else {
+    N.Unambiguous.reserve(Base.size() + 1 + Op.OverloadName.size());
+    N.Unambiguous = Base;
+    N.Unambiguous += '_';
+    N.Unambiguous += Op.OverloadName;
+  }
+  N.Root = Op.Name.Base;
+  return N;
+}
+
 bool NativeFunction::isViewOp() const {
   bool NonMutatingView = llvm::any_of(Func.Returns, [](const Return &R) {
     return R.Annot && !R.Annot->IsWrite;

@@ -179,13 +179,8 @@ BackendIndexPass::buildExternal(Module &M, Context &Ctx,
     I.External = true;
     for (const BackendOp *Op : Ops) {
       const FunctionSchema &Func = M.Functions[*ById.find(Op->Name)].Func;
-      // See torchgen's Note [External Backends Follow Dispatcher API].
       BackendMetadata Meta;
-      Meta.Kernel = Func.Name.Name.str();
-      if (Func.isOutFn())
-        Meta.Kernel += "_out";
-      if (B.isSymInt(*Op))
-        Meta.Kernel += "_symint";
+      Meta.Kernel = getExternalKernelName(Func, B.isSymInt(*Op));
       Meta.Structured = false;
       Meta.CppNamespace = B.CppNamespace;
       // A repeated operator keeps its first place and takes the last kernel,

@@ -95,8 +95,7 @@ LogicalResult opgen::checkBackendOperators(Context &Ctx,
       D.warning(S.Loc, "`symint` lists " + quoted(S.Spelling) +
                            ", which has no SymInt arguments; its kernel is "
                            "still named " +
-                           quoted(Func.Name.Name.str() +
-                                  (Func.isOutFn() ? "_out" : "") + "_symint"));
+                           quoted(getExternalKernelName(Func, true)));
   }
 
   // A group's variants go to the backend key or to its autograd key, not

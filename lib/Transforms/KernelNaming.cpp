@@ -26,25 +26,7 @@ public:
     // Each function's names depend on it alone.
     parallelFor(PC.Threads, M.Functions.size(), [&](size_t I) {
       NativeFunction &F = M.Functions[I];
-      const OperatorName &Op = F.Func.Name;
-      KernelNames N;
-      // The base name is printed once and each name built from it.
-      std::string Base = Op.Name.str();
-      N.Cpp.reserve(Base.size() + 4);
-      N.Cpp = Base;
-      if (F.Func.isOutFn())
-        N.Cpp += "_out";
-      N.Dispatcher = N.Cpp;
-      if (Op.OverloadName.empty()) {
-        N.Unambiguous = std::move(Base);
-      } else {
-        N.Unambiguous.reserve(Base.size() + 1 + Op.OverloadName.size());
-        N.Unambiguous = Base;
-        N.Unambiguous += '_';
-        N.Unambiguous += Op.OverloadName;
-      }
-      N.Root = Op.Name.Base;
-      F.Names = std::move(N);
+      F.Names = computeKernelNames(F.Func);
     });
     return success();
   }

@@ -80,6 +80,11 @@ struct BackendConfig {
   bool isSymInt(const BackendOp &Op) const;
 };
 
+/// The kernel an external backend provides for \p Func: its dispatcher name,
+/// with `_symint` when `symint:` lists it (torchgen's Note [External
+/// Backends Follow Dispatcher API]).
+std::string getExternalKernelName(const FunctionSchema &Func, bool SymInt);
+
 } // namespace opgen
 
 #endif // OPGEN_IR_BACKENDCONFIG_H

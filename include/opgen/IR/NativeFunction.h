@@ -143,6 +143,11 @@ struct NativeFunction {
   const std::string &rootName() const { return Func.Name.Name.Base; }
 };
 
+/// The names of a function with schema \p Func. The kernel-naming pass
+/// stores them in NativeFunction::Names; stages that run before it (the
+/// yaml reader, backend yaml checks) call this, so a name has one rule.
+KernelNames computeKernelNames(const FunctionSchema &Func);
+
 // Vectors of functions grow by moving only when the move cannot throw.
 static_assert(std::is_nothrow_move_constructible_v<NativeFunction>,
               "NativeFunction must be cheap to move");
