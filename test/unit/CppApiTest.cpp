@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/CppTypes.h"
-#include "opgen/Emit/Translate.h"
+#include "opgen/CppApi/CppTypes.h"
+#include "opgen/CppApi/Translate.h"
 #include "opgen/Parse/SchemaParser.h"
 
 #include "llvm/Support/raw_ostream.h"

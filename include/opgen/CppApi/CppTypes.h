@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OPGEN_EMIT_CPPTYPES_H
-#define OPGEN_EMIT_CPPTYPES_H
+#ifndef OPGEN_CPPAPI_CPPTYPES_H
+#define OPGEN_CPPAPI_CPPTYPES_H
 
 #include "opgen/IR/NativeFunction.h"
 
@@ -143,4 +143,4 @@ std::string dispatcherName(const FunctionSchema &Func);
 
 } // namespace opgen
 
-#endif // OPGEN_EMIT_CPPTYPES_H
+#endif // OPGEN_CPPAPI_CPPTYPES_H

@@ -1,6 +1,6 @@
 //===- CppTypes.cpp - Schema types as C++ types ---------------------------===//
 
-#include "opgen/Emit/CppTypes.h"
+#include "opgen/CppApi/CppTypes.h"
 
 using namespace opgen;
 using namespace llvm;
