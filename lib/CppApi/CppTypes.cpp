@@ -64,6 +64,25 @@ std::string CType::str() const {
 
 std::string Binding::defn() const { return type() + " " + Name; }
 
+std::string Binding::decl() const {
+  std::string S = defn();
+  if (Default) {
+    S += '=';
+    S += *Default;
+  }
+  return S;
+}
+
+std::string opgen::joinBindings(const std::vector<Binding> &Bs, bool Defn) {
+  std::string S;
+  for (const Binding &B : Bs) {
+    if (!S.empty())
+      S += ", ";
+    S += Defn ? B.defn() : B.decl();
+  }
+  return S;
+}
+
 /// torchgen's BaseTypeToCppMapping; null for base types it lacks.
 static const char *baseCppName(BaseTy B) {
   switch (B) {
@@ -304,7 +323,7 @@ std::string opgen::dispatcherName(const FunctionSchema &Func) {
 }
 
 std::string DispatcherSignature::name() const {
-  return Prefix + dispatcherName(F->Func);
+  return Prefix + (F->Names ? F->Names->Dispatcher : dispatcherName(F->Func));
 }
 
 std::vector<Binding> DispatcherSignature::arguments() const {
