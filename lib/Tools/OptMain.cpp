@@ -277,6 +277,12 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     case OptConfig::EmitKind::Yaml:
       emitYaml(M, OS);
       break;
+    case OptConfig::EmitKind::CppApi:
+      if (Error E = emitCppApi(M, OS)) {
+        WithColor::error(ErrOS, "opgen-opt") << toString(std::move(E)) << "\n";
+        Ok = false;
+      }
+      break;
     case OptConfig::EmitKind::BackendStubs: {
       BackendStubsOptions O;
       O.TemplateDir = TemplateDir;
@@ -339,6 +345,9 @@ int opgen::optMain(int Argc, char **Argv) {
                             "the --backend-yaml backend's C++ files (as "
                             "gen_backend_stubs writes them) into the -o "
                             "folder"),
+                 clEnumValN(OptConfig::EmitKind::CppApi, "cpp-api",
+                            "the C++ API's names and signatures per function "
+                            "(API-DUMP.md; needs -passes=default)"),
                  clEnumValN(OptConfig::EmitKind::None, "none", "nothing")),
       cl::cat(Cat));
   cl::opt<std::string> TemplateDir(

@@ -22,7 +22,7 @@ namespace opgen {
 
 /// Every setting of one opgen-opt run.
 struct OptConfig {
-  enum class EmitKind { None, Schemas, Json, Yaml, BackendStubs };
+  enum class EmitKind { None, Schemas, Json, Yaml, BackendStubs, CppApi };
 
   /// native_functions.yaml to read; "-" is standard input.
   std::string InputFile = "-";
