@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/BackendStubs.h"
-#include "opgen/Emit/CppTypes.h"
+#include "opgen/CppApi/CppTypes.h"
 #include "opgen/Support/PythonText.h"
 
 #include "llvm/ADT/StringExtras.h"

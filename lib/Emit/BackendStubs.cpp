@@ -2,8 +2,8 @@
 
 #include "opgen/Emit/BackendStubs.h"
 #include "opgen/Emit/CodeTemplate.h"
+#include "opgen/CppApi/CppTypes.h"
 #include "opgen/Emit/Emitters.h"
-#include "opgen/Emit/CppTypes.h"
 #include "opgen/Emit/RegisterDispatchKey.h"
 #include "opgen/Support/Parallel.h"
 

@@ -1,8 +1,8 @@
 //===- RegisterDispatchKey.cpp - Register<Key>.cpp pieces -----------------===//
 
 #include "opgen/Emit/RegisterDispatchKey.h"
-#include "opgen/Emit/CppTypes.h"
-#include "opgen/Emit/Translate.h"
+#include "opgen/CppApi/CppTypes.h"
+#include "opgen/CppApi/Translate.h"
 #include "opgen/IR/DispatchKey.h"
 
 #include "llvm/ADT/STLExtras.h"

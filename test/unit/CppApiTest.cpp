@@ -1,12 +1,19 @@
-//===- CppApiTest.cpp - C++ types, dispatcher signatures, translate -------===//
+//===- CppApiTest.cpp - The C++ API layer ---------------------------------===//
 //
-// Expected strings are what torchgen 2.14's DispatcherSignature and
-// translate() give for the same schemas.
+// Expected strings are what torchgen 2.14's api/ package (DispatcherSignature,
+// translate(), CppSignatureGroup, NativeSignature, structured, ufunc and
+// functionalization) gives for the same schemas, as torchgen_api_dump.py
+// printed them.
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/CppTypes.h"
-#include "opgen/Emit/Translate.h"
+#include "opgen/CppApi/CppSignature.h"
+#include "opgen/CppApi/CppTypes.h"
+#include "opgen/CppApi/FunctionalizationApi.h"
+#include "opgen/CppApi/NativeSignature.h"
+#include "opgen/CppApi/StructuredApi.h"
+#include "opgen/CppApi/Translate.h"
+#include "opgen/CppApi/UfuncApi.h"
 #include "opgen/Parse/SchemaParser.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -163,4 +170,228 @@ TEST_CASE("translate: torchgen's synthesis rules") {
         "::std::make_optional(c10::SymInt(*o)) : ::std::nullopt | "
         "((w.has_value() && (*w).defined()) ? at::OptionalTensorRef(*w) : "
         "at::OptionalTensorRef()) | const_cast<Tensor&>(t)");
+}
+
+namespace {
+std::string declsOf(const std::vector<Binding> &Bs) {
+  std::vector<std::string> V;
+  for (const Binding &B : Bs)
+    V.push_back(B.decl());
+  return join(V);
+}
+/// The arguments of a schema `f(ARGS) -> ()`, e.g. precomputed ones.
+std::vector<Argument> arguments(Fixture &X, llvm::StringRef Args) {
+  NativeFunction F = X.function(("f(" + Args + ") -> ()").str());
+  std::vector<Argument> Out;
+  for (const Argument *A : F.Func.Args.flatAll())
+    Out.push_back(*A);
+  return Out;
+}
+Type typeOf(Fixture &X, llvm::StringRef T) {
+  return arguments(X, (T + " x").str()).front().Ty;
+}
+} // namespace
+
+TEST_CASE("C++ defaults as torchgen's default_expr prints them") {
+  Fixture X;
+  CHECK(defaultExpr("'tanh'", typeOf(X, "str"), false) == "\"tanh\"");
+  CHECK(defaultExpr(R"('it\'s "q"')", typeOf(X, "str"), false) ==
+        R"("it's \"q\"")");
+  CHECK(defaultExpr("None", typeOf(X, "str?"), false) == "::std::nullopt");
+  CHECK(defaultExpr("Mean", typeOf(X, "int"), false) == "at::Reduction::Mean");
+  CHECK(defaultExpr("[True,False,True]", typeOf(X, "bool[3]"), false) ==
+        "{True,False,True}");
+  CHECK(defaultExpr("[]", typeOf(X, "int[2]"), false) == "{}");
+  CHECK(defaultExpr("0", typeOf(X, "SymInt[2]"), true) == "c10::SymInt(0)");
+  CHECK(defaultExpr("0", typeOf(X, "SymInt[2]"), false) == "0");
+  CHECK(defaultExpr("None", typeOf(X, "Tensor?"), false) == "{}");
+  CHECK(defaultExpr("None", typeOf(X, "Scalar?"), false) == "::std::nullopt");
+  CHECK(defaultExpr("contiguous_format", typeOf(X, "MemoryFormat?"), false) ==
+        "c10::MemoryFormat::Contiguous");
+  CHECK(defaultExpr("False", typeOf(X, "bool"), false) == "false");
+  CHECK(defaultExpr("1e-05", typeOf(X, "float"), false) == "1e-05");
+
+  // cpp_no_default_args drops one default from the C++ API, not the
+  // native one.
+  NativeFunction Loss =
+      X.function("loss(Tensor self, Tensor target, int reduction=Mean, str "
+                 "approximate='tanh', str? mode=None, float eps=1e-05) -> "
+                 "Tensor");
+  Loss.CppNoDefaultArgs.insert("eps");
+  CppSignatureGroup G = CppSignatureGroup::get(Loss, /*Method=*/true);
+  CHECK(G.Signature.decl() ==
+        "at::Tensor loss(const at::Tensor & target, int64_t "
+        "reduction=at::Reduction::Mean, c10::string_view approximate=\"tanh\", "
+        "::std::optional<c10::string_view> mode=::std::nullopt, double eps)");
+  CHECK(!G.FaithfulSignature);
+  CHECK(!G.SymIntSignature);
+  CHECK(NativeSignature{&Loss, false, ""}.decl() ==
+        "at::Tensor loss(const at::Tensor & self, const at::Tensor & target, "
+        "int64_t reduction=at::Reduction::Mean, c10::string_view "
+        "approximate=\"tanh\", ::std::optional<c10::string_view> "
+        "mode=::std::nullopt, double eps=1e-05)");
+}
+
+TEST_CASE("TensorOptions packing, faithful and SymInt signatures") {
+  Fixture X;
+  NativeFunction Make = X.function(
+      "make(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, "
+      "Device? device=None, bool? pin_memory=None, MemoryFormat? "
+      "memory_format=contiguous_format) -> Tensor");
+  CppSignatureGroup G = CppSignatureGroup::get(Make, /*Method=*/false);
+  CHECK(G.Signature.decl() ==
+        "at::Tensor make(at::IntArrayRef size, at::TensorOptions options={}, "
+        "::std::optional<at::MemoryFormat> "
+        "memory_format=c10::MemoryFormat::Contiguous)");
+  REQUIRE(G.FaithfulSignature);
+  CHECK(G.FaithfulSignature->decl() ==
+        "at::Tensor make(at::IntArrayRef size, ::std::optional<at::ScalarType> "
+        "dtype, ::std::optional<at::Layout> layout, "
+        "::std::optional<at::Device> device, ::std::optional<bool> "
+        "pin_memory, ::std::optional<at::MemoryFormat> memory_format)");
+  REQUIRE(G.SymIntSignature);
+  CHECK(G.SymIntSignature->decl() ==
+        "at::Tensor make_symint(c10::SymIntArrayRef size, at::TensorOptions "
+        "options={}, ::std::optional<at::MemoryFormat> "
+        "memory_format=c10::MemoryFormat::Contiguous)");
+  CHECK(NativeSignature{&Make, false, ""}.decl() ==
+        "at::Tensor make(at::IntArrayRef size, ::std::optional<at::ScalarType> "
+        "dtype={}, ::std::optional<at::Layout> layout={}, "
+        "::std::optional<at::Device> device={}, ::std::optional<bool> "
+        "pin_memory={}, ::std::optional<at::MemoryFormat> "
+        "memory_format=c10::MemoryFormat::Contiguous)");
+
+  NativeFunction Tri = X.function(
+      "tri(int row, int col, int offset=0, *, ScalarType? dtype=long, "
+      "Layout? layout=None, Device? device=None, bool? pin_memory=None) -> "
+      "Tensor");
+  CHECK(CppSignatureGroup::get(Tri, false).Signature.decl() ==
+        "at::Tensor tri(int64_t row, int64_t col, int64_t offset=0, "
+        "at::TensorOptions options=at::kLong)");
+
+  // Out arguments come first except in the faithful `_outf` form; the
+  // redispatch form takes the dispatch key set first.
+  NativeFunction Stats = X.function(
+      "stats.out(Tensor self, SymInt dim, bool keepdim=False, *, Tensor(a!) "
+      "values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) "
+      "indices)");
+  CppSignatureGroup S = CppSignatureGroup::get(Stats, false);
+  CHECK(S.Signature.decl(/*Redispatch=*/true) ==
+        "::std::tuple<at::Tensor &,at::Tensor &> "
+        "stats_out(c10::DispatchKeySet dispatchKeySet, at::Tensor & values, "
+        "at::Tensor & indices, const at::Tensor & self, int64_t dim, bool "
+        "keepdim=false)");
+  REQUIRE(S.SymIntFaithfulSignature);
+  CHECK(S.SymIntFaithfulSignature->decl() ==
+        "::std::tuple<at::Tensor &,at::Tensor &> stats_symint_outf(const "
+        "at::Tensor & self, c10::SymInt dim, bool keepdim, at::Tensor & "
+        "values, at::Tensor & indices)");
+  CHECK(nativeName(Stats) == "stats_out_out");
+  CHECK(cppName(Stats, /*FaithfulOutName=*/true) == "stats_outf");
+
+  // manual_cpp_binding's fallback binding; a mutable `Tensor?` is
+  // `Tensor &` in the C++ API but an optional in the native one.
+  NativeFunction Fill =
+      X.function("fill_opt_(Tensor(a!) self, Tensor(b!)? grad, Scalar "
+                 "value) -> Tensor(a!)");
+  CHECK(CppSignatureGroup::get(Fill, false, /*FallbackBinding=*/true)
+            .Signature.decl() ==
+        "at::Tensor & __dispatch_fill_opt_(at::Tensor & self, at::Tensor & "
+        "grad, const at::Scalar & value)");
+  CHECK(NativeSignature{&Fill, false, ""}.decl() ==
+        "at::Tensor & fill_opt_(at::Tensor & self, ::std::optional<at::Tensor> "
+        "& grad, const at::Scalar & value)");
+}
+
+namespace {
+/// A module holding a functional/out pair as one structured group.
+struct GroupFixture : Fixture {
+  Module M;
+  FunctionGroup G;
+  void group(llvm::StringRef Functional, llvm::StringRef Out) {
+    M.Functions.push_back(function(Functional));
+    M.Functions.push_back(function(Out));
+    M.Functions[1].Structured = true;
+    G.IsGroup = true;
+    G.Functional = 0;
+    G.Out = 1;
+    G.Structured = true;
+  }
+};
+} // namespace
+
+TEST_CASE("structured kernels: meta and impl arguments, precomputed") {
+  GroupFixture X;
+  X.group("pool(Tensor self, int[2] kernel_size, int[2] stride=[], "
+          "SymInt[2] padding=0, bool ceil_mode=False, int? divisor=None, "
+          "Tensor? weight=None, Scalar? s=None, Tensor?[] ix=[]) -> Tensor",
+          "pool.out(Tensor self, int[2] kernel_size, int[2] stride=[], "
+          "SymInt[2] padding=0, bool ceil_mode=False, int? divisor=None, "
+          "Tensor? weight=None, Scalar? s=None, Tensor?[] ix=[], *, "
+          "Tensor(a!) out) -> Tensor(a!)");
+  Precompute P;
+  P.Replace.push_back({"kernel_size", arguments(X, "int kH, int kW")});
+  X.M.Functions[1].Precomputed = P;
+  CHECK(metaName(X.M, X.G) == "pool");
+  CHECK(declsOf(metaArguments(X.M, X.G)) ==
+        "const at::Tensor & self | at::IntArrayRef kernel_size | "
+        "at::IntArrayRef stride | at::ArrayRef<int64_t> padding | bool "
+        "ceil_mode | ::std::optional<int64_t> divisor | at::OptionalTensorRef "
+        "weight | at::OptionalScalarRef s | at::IOptTensorListRef ix");
+  CHECK(declsOf(implArguments(X.M, X.G)) ==
+        "const at::Tensor & self | int64_t kH | int64_t kW | at::IntArrayRef "
+        "stride | at::ArrayRef<int64_t> padding | bool ceil_mode | "
+        "::std::optional<int64_t> divisor | at::OptionalTensorRef weight | "
+        "at::OptionalScalarRef s | at::IOptTensorListRef ix | const "
+        "at::Tensor & out");
+  CHECK(declsOf(outArguments(X.M, X.G)) == "const at::Tensor & out");
+
+  GroupFixture Cat;
+  Cat.group("cat(Tensor[] tensors, int dim=0) -> Tensor",
+            "cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> "
+            "Tensor(a!)");
+  Precompute C;
+  C.Replace.push_back(
+      {"dim", arguments(Cat, "int dim, int valid, bool all_contiguous")});
+  C.Add = arguments(Cat, "MemoryFormat memory_format");
+  Cat.M.Functions[1].Precomputed = C;
+  CHECK(declsOf(implArguments(Cat.M, Cat.G)) ==
+        "const at::ITensorListRef & tensors | int64_t dim | int64_t valid | "
+        "bool all_contiguous | at::MemoryFormat memory_format | const "
+        "at::Tensor & out");
+}
+
+TEST_CASE("ufunc kernel names and stub arguments") {
+  GroupFixture X;
+  X.group("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+          "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) "
+          "out) -> Tensor(a!)");
+  CHECK(metaName(X.M, X.G) == "add_Tensor");
+  CHECK(ufuncKernelName(X.M, X.G, DispatchKey::CPU) == "ufunc_add_CPU");
+  CHECK(ufuncKernelName(X.M, X.G, DispatchKey::CUDA) == "ufunc_add_CUDA");
+  CHECK(declsOf(ufuncStubArguments(X.M, X.G)) == "const at::Scalar & alpha");
+}
+
+TEST_CASE("functionalization: view inverses and ViewMeta names") {
+  Fixture X;
+  Module M;
+  M.Functions.push_back(
+      X.function("pieces(Tensor(a -> *) self, SymInt split_size, int dim=0) -> "
+                 "Tensor(a)[]"));
+  ViewGroup VG;
+  CHECK(viewInverseDecl(M, VG) ==
+        "static at::Tensor pieces_inverse(const at::Tensor & base, const "
+        "at::Tensor & mutated_view, at::functionalization::InverseReturnMode "
+        "inverse_return_mode, int64_t out_index, c10::SymInt split_size, "
+        "int64_t dim);");
+  M.Functions[0] = X.function("swap.int(Tensor(a) self, int dim0, int dim1) "
+                              "-> Tensor(a)");
+  CHECK(viewInverseDecl(M, VG) ==
+        "static at::Tensor swap_int_inverse(const at::Tensor & base, const "
+        "at::Tensor & mutated_view, at::functionalization::InverseReturnMode "
+        "inverse_return_mode, int64_t dim0, int64_t dim1);");
+  CHECK(viewInverseName(M.Functions[0], true) ==
+        "at::functionalization::FunctionalInverses::swap_int_inverse");
+  CHECK(viewMetaClassName(M.Functions[0], true) ==
+        "at::functionalization::swap_int_ViewMeta");
 }

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/Translate.h"
+#include "opgen/CppApi/Translate.h"
 
 #include "llvm/ADT/STLExtras.h"
 

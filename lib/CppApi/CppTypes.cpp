@@ -1,6 +1,6 @@
 //===- CppTypes.cpp - Schema types as C++ types ---------------------------===//
 
-#include "opgen/Emit/CppTypes.h"
+#include "opgen/CppApi/CppTypes.h"
 
 using namespace opgen;
 using namespace llvm;
@@ -63,6 +63,25 @@ std::string CType::str() const {
 }
 
 std::string Binding::defn() const { return type() + " " + Name; }
+
+std::string Binding::decl() const {
+  std::string S = defn();
+  if (Default) {
+    S += '=';
+    S += *Default;
+  }
+  return S;
+}
+
+std::string opgen::joinBindings(const std::vector<Binding> &Bs, bool Defn) {
+  std::string S;
+  for (const Binding &B : Bs) {
+    if (!S.empty())
+      S += ", ";
+    S += Defn ? B.defn() : B.decl();
+  }
+  return S;
+}
 
 /// torchgen's BaseTypeToCppMapping; null for base types it lacks.
 static const char *baseCppName(BaseTy B) {
@@ -296,15 +315,9 @@ std::vector<std::string> opgen::returnNames(const NativeFunction &F) {
   return Names;
 }
 
-std::string opgen::dispatcherName(const FunctionSchema &Func) {
-  std::string N = Func.Name.Name.str();
-  if (Func.isOutFn())
-    N += "_out";
-  return N;
-}
-
 std::string DispatcherSignature::name() const {
-  return Prefix + dispatcherName(F->Func);
+  return Prefix + (F->Names ? F->Names->Dispatcher
+                            : computeKernelNames(F->Func).Dispatcher);
 }
 
 std::vector<Binding> DispatcherSignature::arguments() const {

@@ -12,10 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OPGEN_EMIT_TRANSLATE_H
-#define OPGEN_EMIT_TRANSLATE_H
+#ifndef OPGEN_CPPAPI_TRANSLATE_H
+#define OPGEN_CPPAPI_TRANSLATE_H
 
-#include "opgen/Emit/CppTypes.h"
+#include "opgen/CppApi/CppTypes.h"
 
 #include "llvm/Support/Error.h"
 
@@ -45,4 +45,4 @@ translate(const std::vector<Binding> &Bindings,
 
 } // namespace opgen
 
-#endif // OPGEN_EMIT_TRANSLATE_H
+#endif // OPGEN_CPPAPI_TRANSLATE_H

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OPGEN_EMIT_CPPTYPES_H
-#define OPGEN_EMIT_CPPTYPES_H
+#ifndef OPGEN_CPPAPI_CPPTYPES_H
+#define OPGEN_CPPAPI_CPPTYPES_H
 
 #include "opgen/IR/NativeFunction.h"
 
@@ -83,10 +83,18 @@ struct NamedCType {
 struct Binding {
   std::string Name;
   NamedCType NCType;
+  /// The C++ default expression, for declarations of APIs that have
+  /// defaults (the C++ and native APIs).
+  std::optional<std::string> Default = std::nullopt;
   std::string type() const { return NCType.Type.str(); }
   /// `TYPE NAME`.
   std::string defn() const;
+  /// `TYPE NAME=DEFAULT`, or defn() without a default.
+  std::string decl() const;
 };
+
+/// `A, B, C` from each binding's decl(), or defn() when \p Defn.
+std::string joinBindings(const std::vector<Binding> &Bs, bool Defn = false);
 
 /// The per-function settings torchgen keeps in its thread-local `local`
 /// module while generating code for a function.
@@ -126,7 +134,8 @@ struct DispatcherSignature {
                       bool SymInt = true)
       : F(&F), Prefix(std::move(Prefix)), SymInt(SymInt) {}
 
-  /// The prefix and the dispatcher name (`add_out`).
+  /// The prefix and the dispatcher name (`add_out`), the kernel-naming
+  /// pass's when it ran.
   std::string name() const;
   std::vector<Binding> arguments() const;
   CType returnsType() const;
@@ -137,10 +146,6 @@ struct DispatcherSignature {
   }
 };
 
-/// The dispatcher name of a function: its base name with `_out` for out=
-/// functions (cpp.name).
-std::string dispatcherName(const FunctionSchema &Func);
-
 } // namespace opgen
 
-#endif // OPGEN_EMIT_CPPTYPES_H
+#endif // OPGEN_CPPAPI_CPPTYPES_H

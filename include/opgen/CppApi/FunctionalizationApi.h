@@ -1,0 +1,46 @@
+//===- FunctionalizationApi.h - Functionalization's view API ----*- C++ -*-===//
+//
+// torchgen's functionalization API (torchgen/api/functionalization.py): for
+// each view op, a `ViewMeta` class replays the view, and a hand-written
+// inverse in FunctionalInverses undoes it. Both follow the dispatcher API.
+//
+//   transpose.int -> classname  at::functionalization::transpose_int_ViewMeta
+//                    inverse    static at::Tensor transpose_int_inverse(
+//                                 const at::Tensor & base,
+//                                 const at::Tensor & mutated_view,
+//                                 at::functionalization::InverseReturnMode
+//                                   inverse_return_mode, int64_t dim0, ...);
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_CPPAPI_FUNCTIONALIZATIONAPI_H
+#define OPGEN_CPPAPI_FUNCTIONALIZATIONAPI_H
+
+#include "opgen/CppApi/CppTypes.h"
+#include "opgen/IR/Module.h"
+
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// functionalization.classname: the ViewMeta specialization of a view op.
+std::string viewMetaClassName(const NativeFunction &F, bool WithNamespace);
+
+/// functionalization.reverse_name: the view inverse's name.
+std::string viewInverseName(const NativeFunction &F, bool WithNamespace);
+
+/// Whether a view op may return several tensors (functionalization's
+/// is_multi_output): its inverse then takes the output index.
+bool isMultiOutputView(const FunctionSchema &Func);
+
+/// functionalization.op_arguments: the forward (\p Reverse false) or
+/// inverse lambda's arguments.
+std::vector<Binding> viewOpArguments(const NativeFunction &F, bool Reverse);
+
+/// ViewInverseSignature.decl: `static at::Tensor NAME_inverse(...);`.
+std::string viewInverseDecl(const Module &M, const ViewGroup &VG);
+
+} // namespace opgen
+
+#endif // OPGEN_CPPAPI_FUNCTIONALIZATIONAPI_H

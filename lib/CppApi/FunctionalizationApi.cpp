@@ -1,0 +1,70 @@
+//===- FunctionalizationApi.cpp - Names of functionalization's views ------===//
+
+#include "opgen/CppApi/FunctionalizationApi.h"
+
+#include <cassert>
+
+using namespace opgen;
+using namespace llvm;
+
+static std::string unambiguousName(const NativeFunction &F) {
+  return F.Names ? F.Names->Unambiguous : F.Func.Name.unambiguousName();
+}
+
+std::string opgen::viewMetaClassName(const NativeFunction &F,
+                                     bool WithNamespace) {
+  return (WithNamespace ? "at::functionalization::" : "") + unambiguousName(F) +
+         "_ViewMeta";
+}
+
+std::string opgen::viewInverseName(const NativeFunction &F,
+                                   bool WithNamespace) {
+  // Call sites need the namespace, the declarations inside the class don't.
+  return (WithNamespace ? "at::functionalization::FunctionalInverses::" : "") +
+         unambiguousName(F) + "_inverse";
+}
+
+bool opgen::isMultiOutputView(const FunctionSchema &Func) {
+  return Func.Returns.size() > 1 ||
+         (Func.Returns.size() == 1 && Func.Returns[0].Ty.getListLike());
+}
+
+static Binding binding(const char *Name, CType T) {
+  Binding B;
+  B.Name = Name;
+  B.NCType = {Name, std::move(T)};
+  return B;
+}
+
+std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
+                                            bool Reverse) {
+  std::vector<const Argument *> Args = F.Func.Args.flatAll();
+  assert(!Args.empty() && Args[0]->Ty.isBase(BaseTy::Tensor) &&
+         "a view op's first argument is the tensor it views");
+  CType ConstTensor = CType::wrap(CType::ConstRef, CType::base("at::Tensor"));
+  // The lambda's `base` stands for the viewed tensor.
+  std::vector<Binding> Out{binding("base", ConstTensor)};
+  if (Reverse) {
+    Out.push_back(binding("mutated_view", ConstTensor));
+    Out.push_back(
+        binding("inverse_return_mode",
+                CType::base("at::functionalization::InverseReturnMode")));
+    if (isMultiOutputView(F.Func))
+      Out.push_back(binding("out_index", CType::base("int64_t")));
+  }
+  // The rest follow the dispatcher API.
+  CppApiFlags Flags = CppApiFlags::forFunction(F);
+  for (size_t I = 1; I != Args.size(); ++I)
+    Out.push_back(
+        {Args[I]->Name,
+         {Args[I]->Name, argumentCType(Args[I]->Ty, Args[I]->isWrite(),
+                                       /*SymInt=*/true, Flags)}});
+  return Out;
+}
+
+std::string opgen::viewInverseDecl(const Module &M, const ViewGroup &VG) {
+  const NativeFunction &View = M.Functions[VG.View];
+  // Every view op returns tensors, but the lambda yields one at a time.
+  return "static at::Tensor " + viewInverseName(View, false) + "(" +
+         joinBindings(viewOpArguments(View, /*Reverse=*/true)) + ");";
+}
