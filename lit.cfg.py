@@ -29,6 +29,7 @@ config.substitutions.append(("%utils", os.path.join(config.opgen_src_root, "util
 # lit itself, for test/Policy's runs of lit on scratch suites.
 config.substitutions.append(("%lit", getattr(config, "opgen_lit", "lit")))
 config.substitutions.append(("%opgen-obj", config.opgen_obj_root))
+config.substitutions.append(("%opgen-src", config.opgen_src_root))
 config.substitutions.append(("%inputs", os.path.join(config.opgen_src_root, "test", "Inputs")))
 
 # The reference: Debian's python3-torch packages unpacked by
