@@ -26,31 +26,49 @@ config.environment["PATH"] = os.pathsep.join(
 python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%utils", os.path.join(config.opgen_src_root, "utils")))
+# lit itself, for test/Policy's runs of lit on scratch suites.
+config.substitutions.append(("%lit", getattr(config, "opgen_lit", "lit")))
+config.substitutions.append(("%opgen-obj", config.opgen_obj_root))
+config.substitutions.append(("%opgen-src", config.opgen_src_root))
 config.substitutions.append(("%inputs", os.path.join(config.opgen_src_root, "test", "Inputs")))
 
 # The reference: Debian's python3-torch packages unpacked by
-# utils/fetch-reference.sh. On CI the differential tests must run, so a
-# missing reference is an error there, not a reason to skip.
+# utils/fetch-reference.sh. A release is available when it passes
+# utils/reference_check.py: its .complete marker names the .deb sha256 of
+# utils/reference-releases.txt (the one list of checksums) and every torchgen
+# file has the md5 dpkg lists (about 50 ms for the three). Where the
+# differential tests must run (CI, or OPGEN_REQUIRE_REFERENCE as
+# utils/check.sh sets it), a missing, partial or corrupt reference is an error,
+# not a reason to skip.
+sys.path.insert(0, os.path.join(config.opgen_src_root, "utils"))
+import reference_check  # noqa: E402
+
 ref = os.environ.get("OPGEN_REFERENCE_DIR", os.path.join(config.opgen_src_root, "reference"))
 config.substitutions.append(("%reference", ref))
-releases = {"1.13": "1.13", "2.6": "2.6", "2.14": "2.14"}
-have_all = True
-for rel in releases:
-    marker = os.path.join(ref, rel, "usr", "lib", "python3", "dist-packages", "torchgen")
+problems = []
+for rel, (_, _, sha) in reference_check.load_releases().items():
     dist = os.path.join(ref, rel, "usr", "lib", "python3", "dist-packages")
     config.substitutions.append(("%torchgen-" + rel, dist))
     config.substitutions.append(
         ("%aten-" + rel, os.path.join(dist, "torchgen", "packaged", "ATen"))
     )
-    if os.path.isdir(marker):
+    problem = reference_check.check_release(ref, rel, sha)
+    if problem is None:
         config.available_features.add("reference-" + rel)
     else:
-        have_all = False
-if have_all:
+        problems.append(problem)
+if not problems:
     config.available_features.add("torchgen-reference")
 elif os.environ.get("CI") or os.environ.get("OPGEN_REQUIRE_REFERENCE"):
     lit_config.fatal(
-        "the torchgen reference is missing under %s; run utils/fetch-reference.sh" % ref
+        "the torchgen reference is required (CI or OPGEN_REQUIRE_REFERENCE is set) "
+        "but not usable:\n  %s\nrun utils/fetch-reference.sh: it fetches what is missing "
+        "and unpacks again what fails this check" % "\n  ".join(problems)
+    )
+elif os.path.isdir(ref):
+    lit_config.warning(
+        "differential tests against torchgen skipped:\n  %s\nrun utils/fetch-reference.sh"
+        % "\n  ".join(problems)
     )
 
 # The team's shared inputs (torch_xla's backend yaml, ...) sit beside the

@@ -10,6 +10,10 @@ cd "$root"
   cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C build
 utils/fetch-reference.sh
-# The differential tests must run: a missing reference fails the suite.
+# The differential tests must run: a missing or corrupt reference fails the
+# suite, and so does a skipped test that needs it (or the shared inputs,
+# where ../shared/inputs exists).
 export OPGEN_REQUIRE_REFERENCE=1
-ctest --test-dir build --output-on-failure -j2 "$@"
+# -V shows every suite's output, not only a failing one's: lit's totals and
+# utils/run-lit.py's list of the tests it skipped and why.
+ctest --test-dir build --output-on-failure -V -j2 "$@"

@@ -4,7 +4,11 @@
 # They are unpacked into reference/<release>/ (ignored by git; never
 # committed). PyTorch 2.14.1 comes from ../shared/reference when that folder
 # exists, everything else from Debian's archive by package name. Every .deb
-# is checked against its sha256 before it is unpacked.
+# is checked against its sha256 (utils/reference-releases.txt) before it is
+# unpacked; the package's md5sums go to reference/<release>/.md5sums and,
+# last, reference/<release>/.complete records the .deb's sha256. A release
+# that fails utils/reference_check.py (no marker, another .deb's sha, a
+# missing or changed torchgen file) is unpacked again.
 #
 # Usage: utils/fetch-reference.sh [DEST]    (default: reference/, or
 #        $OPGEN_REFERENCE_DIR)
@@ -14,12 +18,14 @@ dest=${1:-${OPGEN_REFERENCE_DIR:-$root/reference}}
 shared=${OPGEN_SHARED_REFERENCE:-$root/../shared/reference}
 mkdir -p "$dest/debs"
 
-# release  suite     package version    sha256 of the .deb
-releases=(
-  "2.14 sid      2.14.1+dfsg-1 20b8f0e4e8ada1579110681c9bf3bc18ea9550bf849b328f2c0b2d3da73eb132"
-  "2.6  trixie   2.6.0+dfsg-7  8f0e1272b923adcd0e98bbbc287e73b1826894ccebe52c5fb9f96cd94e89ff4a"
-  "1.13 bookworm 1.13.1+dfsg-4 8559392ee9f808c45ca9473ab47ec5fe030072b5055261ba1a7d5270f927ee95"
-)
+# release suite version sha256, from the single list both this script and
+# lit.cfg.py (through utils/reference_check.py) read.
+# ($OPGEN_REFERENCE_RELEASES replaces it for test/Policy's fake packages.)
+list=${OPGEN_REFERENCE_RELEASES:-$root/utils/reference-releases.txt}
+mapfile -t releases < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$list")
+[[ ${#releases[@]} -gt 0 ]] || { echo "fetch-reference: no release in $list" >&2; exit 1; }
+python=/usr/bin/python3
+[[ -x $python ]] || python=python3
 
 # Download one package version from a Debian suite without touching the
 # system's apt configuration.
@@ -43,8 +49,11 @@ download() { # suite version outdir
 
 for line in "${releases[@]}"; do
   read -r rel suite version sha <<<"$line"
-  if [[ -f $dest/$rel/.complete ]]; then
+  if why=$("$python" "$root/utils/reference_check.py" "$dest" "$rel"); then
     continue
+  fi
+  if [[ -e $dest/$rel ]]; then
+    echo "fetch-reference: ${why#reference_check: }; unpacking PyTorch $rel again" >&2
   fi
   deb="python3-torch_${version}_amd64.deb"
   # apt-get names the file with the epoch-less, URL-escaped version.
@@ -69,6 +78,11 @@ for line in "${releases[@]}"; do
   rm -rf "$dest/$rel"
   mkdir -p "$dest/$rel"
   dpkg-deb -x "$file" "$dest/$rel"
-  touch "$dest/$rel/.complete"
+  ctl=$(mktemp -d)
+  dpkg-deb -e "$file" "$ctl"
+  cp "$ctl/md5sums" "$dest/$rel/.md5sums"
+  rm -rf "$ctl"
+  echo "sha256 $sha" >"$dest/$rel/.complete"
+  "$python" "$root/utils/reference_check.py" "$dest" "$rel" >&2
   echo "fetch-reference: PyTorch $rel unpacked into $dest/$rel" >&2
 done

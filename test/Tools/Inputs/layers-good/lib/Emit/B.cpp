@@ -1,0 +1,2 @@
+#include "opgen/IR/A.h"
+#include "opgen/Pass/PassManager.h"

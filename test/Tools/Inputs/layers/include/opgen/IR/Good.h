@@ -1,0 +1,3 @@
+#pragma once
+#include "opgen/Support/Diagnostics.h"
+#include "opgen/IR/Type.h"

@@ -1,0 +1,3 @@
+#pragma once
+#include "llvm/ADT/StringRef.h"
+#include <vector>

@@ -1,0 +1,1 @@
+#include "opgen/IR/Context.h"

@@ -1,0 +1,1 @@
+#include "opgen/Support/Diagnostics.h"

@@ -1,0 +1,3 @@
+#include "opgen/IR/Context.h"
+#include "opgen/Parse/BackendYamlReader.h"
+#include <opgen/Tools/Main.h>

@@ -1,0 +1,3 @@
+#include "opgen/Pass/PassManager.h"
+#  include "opgen/Parse/SchemaParser.h"
+#include "opgen/CppApi/Types.h"
