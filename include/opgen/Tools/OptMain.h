@@ -59,6 +59,8 @@ struct OptConfig {
   bool VerifyEach = true;
   /// Print the registered passes and exit.
   bool ListPasses = false;
+  /// Print the registered emitters and file sets and exit.
+  bool ListEmitters = false;
   /// Threads for reading; 0 means one per core. Output does not depend on it.
   unsigned Threads = 0;
   /// The fast YAML reader (LLVM's parser for what it declines), LLVM's
