@@ -86,13 +86,6 @@ LogicalResult opgen::checkBackendKernels(Context &Ctx, const Module &M,
     for (const auto &[Name, Meta] : I->Index)
       KernelOf[Name] = Meta.Kernel;
   }
-  // Where the yaml names each operator, for the diagnostics.
-  std::map<OperatorName, SMLoc> Named;
-  for (const std::vector<BackendOp> *L :
-       {&B.Supported, &B.FullCodegen, &B.Autograd})
-    for (const BackendOp &Op : *L)
-      Named.emplace(Op.Name, Op.Loc);
-
   // Kernel name -> the functions using it, in native_functions.yaml order.
   std::vector<std::pair<std::string, std::vector<const NativeFunction *>>>
       ByKernel;
@@ -117,8 +110,9 @@ LogicalResult opgen::checkBackendKernels(Context &Ctx, const Module &M,
     if (Have == Funcs.size())
       continue;
     Ok = false;
-    auto At = Named.find(Funcs.front()->Func.Name);
-    SMLoc Loc = At != Named.end() ? At->second : B.BackendLoc;
+    SMLoc Loc = B.getLocation(Funcs.front()->Func.Name);
+    if (!Loc.isValid())
+      Loc = B.BackendLoc;
     D.error(Loc, Class + " is missing a kernel definition for `" + Kernel +
                      "`: found " + Twine(Have) + " in " + File + ", expected " +
                      Twine(Funcs.size()));

@@ -152,14 +152,8 @@ BackendStubsEmitter::declarations(const BackendIndex &I) const {
 
 LogicalResult BackendStubsEmitter::registrations(const BackendIndex &I) {
   RegisterDispatchKeyEmitter E(Ctx, M, I, ClassName, Functions.get());
-  E.setOperatorLocations([&](const OperatorName &Name) {
-    for (const std::vector<BackendOp> *L :
-         {&B.Supported, &B.FullCodegen, &B.Autograd})
-      for (const BackendOp &Op : *L)
-        if (Op.Name == Name)
-          return Op.Loc;
-    return SMLoc();
-  });
+  E.setOperatorLocations(
+      [&](const OperatorName &Name) { return B.getLocation(Name); });
   // Groups are independent: generate them on threads into per-group slots,
   // then join the slots in order so the output does not depend on the
   // thread count. Diagnostics are sorted by location when flushed.

@@ -23,6 +23,14 @@ bool BackendConfig::isSymInt(const BackendOp &Op) const {
   });
 }
 
+SMLoc BackendConfig::getLocation(const OperatorName &Name) const {
+  for (const std::vector<BackendOp> *L : {&Supported, &FullCodegen, &Autograd})
+    for (const BackendOp &Op : *L)
+      if (Op.Name == Name)
+        return Op.Loc;
+  return SMLoc();
+}
+
 std::string opgen::getExternalKernelName(const FunctionSchema &Func,
                                          bool SymInt) {
   std::string Name = computeKernelNames(Func).Dispatcher;

@@ -78,6 +78,9 @@ struct BackendConfig {
   std::vector<const BackendOp *> backendOps() const;
   /// Whether `symint:` lists \p Op (written exactly as \p Op.Spelling).
   bool isSymInt(const BackendOp &Op) const;
+  /// Where `supported`, `full_codegen` or `autograd` first names \p Name,
+  /// for diagnostics; invalid when none does.
+  llvm::SMLoc getLocation(const OperatorName &Name) const;
 };
 
 /// The kernel an external backend provides for \p Func: its dispatcher name,
