@@ -218,18 +218,6 @@ std::pair<TorchRelease, std::optional<TorchRelease>> baseTyReleases(BaseTy B) {
   }
 }
 
-StringRef releaseName(TorchRelease R) {
-  switch (R) {
-  case TorchRelease::V1_13:
-    return "1.13";
-  case TorchRelease::V2_6:
-    return "2.6";
-  case TorchRelease::V2_14:
-    return "2.14";
-  }
-  return "?";
-}
-
 bool expandDtypes(StringRef Name, std::vector<std::string> &Out) {
   static const StringRef ScalarTypes[] = {"Byte",
                                           "Char",
@@ -923,14 +911,14 @@ bool EntryReader::checkTypeInRelease(Type Ty, SMLoc L) {
   auto [Since, Until] = baseTyReleases(Ty.getBaseTy());
   if (Release < Since) {
     error(L, "type `" + toString(Ty.getBaseTy()) +
-                 "` does not exist before torchgen " + releaseName(Since) +
-                 " (reading for " + releaseName(Release) + ")");
+                 "` does not exist before torchgen " + toString(Since) +
+                 " (reading for " + toString(Release) + ")");
     return false;
   }
   if (Until && Release >= *Until) {
     error(L, "type `" + toString(Ty.getBaseTy()) +
-                 "` no longer exists in torchgen " + releaseName(*Until) +
-                 " (reading for " + releaseName(Release) + ")");
+                 "` no longer exists in torchgen " + toString(*Until) +
+                 " (reading for " + toString(Release) + ")");
     return false;
   }
   return true;
@@ -1146,24 +1134,6 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
 }
 
 } // namespace
-
-std::optional<TorchRelease> opgen::parseTorchRelease(StringRef S) {
-  if (S == "1.13")
-    return TorchRelease::V1_13;
-  if (S == "2.6")
-    return TorchRelease::V2_6;
-  if (S == "2.14")
-    return TorchRelease::V2_14;
-  return std::nullopt;
-}
-
-TorchRelease opgen::guessTorchRelease(const std::set<std::string> &Tags) {
-  if (Tags.count("out") || Tags.count("inplace"))
-    return TorchRelease::V2_14;
-  if (Tags.count("pt2_compliant_tag"))
-    return TorchRelease::V2_6;
-  return Tags.empty() ? TorchRelease::V2_14 : TorchRelease::V1_13;
-}
 
 /// Read entry \p E into \p Out; false (with \p FailedName set when the
 /// schema parsed) if the entry had errors.
@@ -1640,6 +1610,7 @@ LogicalResult opgen::readNativeFunctionsYaml(Context &Ctx, unsigned BufferID,
                                              Module &M, TorchRelease Release,
                                              unsigned Threads,
                                              YamlReading Reading) {
+  M.Release = Release;
   // Collect diagnostics and print them in source order afterwards, so the
   // output does not depend on the number of threads.
   Ctx.getDiags().beginDeferred();

@@ -11,6 +11,7 @@
 #define OPGEN_IR_MODULE_H
 
 #include "opgen/IR/NativeFunction.h"
+#include "opgen/IR/TorchRelease.h"
 
 #include <map>
 #include <optional>
@@ -59,6 +60,8 @@ struct Module {
   std::vector<NativeFunction> Functions;
   /// Tags declared in tags.yaml.
   std::set<std::string> ValidTags;
+  /// Which torchgen release's checks the reader followed.
+  TorchRelease Release = TorchRelease::V2_14;
   /// Set by the group pass.
   std::optional<std::vector<FunctionGroup>> Groups;
   std::optional<std::vector<ViewGroup>> ViewGroups;
