@@ -1,4 +1,4 @@
-//===- NativeYamlReader.h - Read native_functions.yaml ------*- C++ -*-===//
+//===- NativeYamlReader.h - Read native_functions.yaml ----------*- C++ -*-===//
 //
 // Lowers native_functions.yaml into the operator IR, applying every check
 // torchgen makes while parsing (its NativeFunction.from_yaml, the schema
