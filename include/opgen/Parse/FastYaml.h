@@ -1,5 +1,4 @@
-//===- FastYaml.h - A fast path for native_functions.yaml's YAML -*- C++
-//-*-===//
+//===- FastYaml.h - Fast YAML for native_functions.yaml ---------*- C++ -*-===//
 //
 // native_functions.yaml uses a small part of YAML: a top-level block
 // sequence of block mappings whose values are one-line plain or quoted
