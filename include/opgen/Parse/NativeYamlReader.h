@@ -15,7 +15,6 @@
 #include "opgen/IR/TorchRelease.h"
 #include "opgen/Support/LogicalResult.h"
 
-#include <optional>
 #include <set>
 #include <string>
 
