@@ -11,6 +11,7 @@
 
 #include "opgen/Emit/IREmitters.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/IR/PrintedIRKeys.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -18,6 +19,7 @@
 
 using namespace opgen;
 using namespace llvm;
+using namespace opgen::printedir;
 
 static void quoted(raw_ostream &OS, StringRef S) {
   OS << '"';
@@ -64,15 +66,15 @@ static GroupPlaces groupPlaces(const Module &M) {
       const FunctionGroup &G = (*M.Groups)[I];
       std::string N = std::to_string(I) + " ";
       if (!G.IsGroup) {
-        P.Group[G.Function] = N + "single";
+        P.Group[G.Function] = N + RoleSingle.str();
         continue;
       }
-      P.Group[G.Functional] = N + "functional";
-      P.Group[G.Out] = N + "out";
+      P.Group[G.Functional] = N + RoleFunctional.str();
+      P.Group[G.Out] = N + RoleOut.str();
       if (G.Inplace)
-        P.Group[*G.Inplace] = N + "inplace";
+        P.Group[*G.Inplace] = N + RoleInplace.str();
       if (G.Mutable)
-        P.Group[*G.Mutable] = N + "mutable";
+        P.Group[*G.Mutable] = N + RoleMutable.str();
     }
   }
   if (M.ViewGroups) {
@@ -80,11 +82,11 @@ static GroupPlaces groupPlaces(const Module &M) {
     for (size_t I = 0; I < M.ViewGroups->size(); ++I) {
       const ViewGroup &G = (*M.ViewGroups)[I];
       std::string N = std::to_string(I) + " ";
-      P.ViewGroup[G.View] = N + "view";
+      P.ViewGroup[G.View] = N + RoleView.str();
       if (G.ViewCopy)
-        P.ViewGroup[*G.ViewCopy] = N + "view_copy";
+        P.ViewGroup[*G.ViewCopy] = N + RoleViewCopy.str();
       if (G.ViewInplace)
-        P.ViewGroup[*G.ViewInplace] = N + "view_inplace";
+        P.ViewGroup[*G.ViewInplace] = N + RoleViewInplace.str();
     }
   }
   return P;
@@ -98,7 +100,7 @@ static void emitFunction(const NativeFunction &F, raw_ostream &OS,
   OS << "- func: ";
   quoted(OS, Func);
   OS << "\n";
-  OS << "  __line__: " << F.Loc.Line << "\n";
+  OS << "  " << LineKey << ": " << F.Loc.Line << "\n";
   if (!(F.VariantFunction && !F.VariantMethod)) {
     OS << "  variants: ";
     std::string V;
@@ -132,7 +134,7 @@ static void emitFunction(const NativeFunction &F, raw_ostream &OS,
   Bool("structured", F.Structured, false);
   // A generated function's is_abstract is its parent's (see the reader).
   if (F.isGenerated())
-    OS << "  is_abstract: " << boolStr(F.IsAbstract) << "\n";
+    OS << "  " << IsAbstractKey << ": " << boolStr(F.IsAbstract) << "\n";
   if (F.StructuredDelegate)
     Str("structured_delegate", F.StructuredDelegate->str());
   Str("structured_inherits", F.StructuredInherits);
@@ -196,20 +198,20 @@ static void emitFunction(const NativeFunction &F, raw_ostream &OS,
   // What the passes computed (backend indices are rebuilt by backend-index
   // from the dispatch tables above and the backend yaml).
   if (F.Names) {
-    OS << "  __names__: {cpp: ";
+    OS << "  " << NamesKey << ": {" << NamesCpp << ": ";
     quoted(OS, F.Names->Cpp);
-    OS << ", dispatcher: ";
+    OS << ", " << NamesDispatcher << ": ";
     quoted(OS, F.Names->Dispatcher);
-    OS << ", unambiguous: ";
+    OS << ", " << NamesUnambiguous << ": ";
     quoted(OS, F.Names->Unambiguous);
-    OS << ", root: ";
+    OS << ", " << NamesRoot << ": ";
     quoted(OS, F.Names->Root);
     OS << "}\n";
   }
   if (!GroupPlace.empty())
-    OS << "  __group__: \"" << GroupPlace << "\"\n";
+    OS << "  " << GroupKey << ": \"" << GroupPlace << "\"\n";
   if (!ViewGroupPlace.empty())
-    OS << "  __view_group__: \"" << ViewGroupPlace << "\"\n";
+    OS << "  " << ViewGroupKey << ": \"" << ViewGroupPlace << "\"\n";
   if (!F.Tags.empty()) {
     OS << "  tags: [";
     ListSeparator Sep(", ");

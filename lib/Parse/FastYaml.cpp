@@ -43,7 +43,6 @@ private:
   /// The first content character after line \p L (exclusive) or the end of
   /// the current entry: where LLVM puts an empty value.
   const char *nextToken(size_t L) const;
-  bool readEntry(size_t &L, size_t End, YamlValue &Out);
   bool readMapping(size_t &L, size_t End, unsigned Indent, YamlValue &Out);
   bool readBlockSequence(size_t &L, size_t End, unsigned Indent,
                          YamlValue &Out);

@@ -76,9 +76,12 @@ YamlKind resolvePlain(StringRef S) {
 
 bool YamlScalar::asBool() const { return yaml11Bool(Value).value_or(false); }
 
-SMLoc opgen::nodeLoc(yaml::Node *N) { return N->getSourceRange().Start; }
+/// Where a node starts.
+static SMLoc nodeLoc(yaml::Node *N) { return N->getSourceRange().Start; }
 
-std::optional<YamlScalar> opgen::getScalar(yaml::Node *N) {
+/// The scalar behind \p N, or nothing for collections, aliases and nulls
+/// written as an empty value.
+static std::optional<YamlScalar> getScalar(yaml::Node *N) {
   YamlScalar R;
   if (auto *S = dyn_cast<yaml::ScalarNode>(N)) {
     SmallString<64> Storage;
@@ -124,7 +127,8 @@ std::optional<YamlScalar> opgen::getScalar(yaml::Node *N) {
   return std::nullopt;
 }
 
-YamlKind opgen::classify(yaml::Node *N) {
+/// A node's kind, with aliases reported as Other.
+static YamlKind classify(yaml::Node *N) {
   if (!N || isa<yaml::NullNode>(N))
     return YamlKind::Null;
   if (isa<yaml::MappingNode>(N))

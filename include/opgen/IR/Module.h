@@ -13,6 +13,7 @@
 #include "opgen/IR/BackendConfig.h"
 #include "opgen/IR/DispatchKey.h"
 #include "opgen/IR/NativeFunction.h"
+#include "opgen/IR/TorchRelease.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -72,6 +73,8 @@ struct Module {
   std::vector<NativeFunction> Functions;
   /// Tags declared in tags.yaml.
   std::set<std::string> ValidTags;
+  /// Which torchgen release's checks the reader followed.
+  TorchRelease Release = TorchRelease::V2_14;
   /// Set by the group pass.
   std::optional<std::vector<FunctionGroup>> Groups;
   std::optional<std::vector<ViewGroup>> ViewGroups;

@@ -1,5 +1,4 @@
-//===- NativeYamlReader.h - Read native_functions.yaml and tags.yaml -*- C++
-//-*-===//
+//===- NativeYamlReader.h - Read native_functions.yaml ----------*- C++ -*-===//
 //
 // Lowers native_functions.yaml into the operator IR, applying every check
 // torchgen makes while parsing (its NativeFunction.from_yaml, the schema
@@ -13,9 +12,9 @@
 
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
+#include "opgen/IR/TorchRelease.h"
 #include "opgen/Support/LogicalResult.h"
 
-#include <optional>
 #include <set>
 #include <string>
 
@@ -25,30 +24,18 @@ namespace opgen {
 LogicalResult readTagsYaml(Context &Ctx, unsigned BufferID,
                            std::set<std::string> &Tags);
 
-/// The torchgen release whose rules apply. Later releases added checks that
-/// the files of earlier ones do not pass (reserved Python keywords as
-/// argument names, the nondeterministic_seeded tag, ...); each check applies
-/// from the release that introduced it.
-enum class TorchRelease { V1_13, V2_6, V2_14 };
-
-/// Parse "1.13", "2.6" or "2.14".
-std::optional<TorchRelease> parseTorchRelease(llvm::StringRef S);
-
-/// Guess the release from the tags a tags.yaml declares: 2.14 added the
-/// `out` and `inplace` tags, 2.x the `pt2_compliant_tag`.
-TorchRelease guessTorchRelease(const std::set<std::string> &Tags);
-
-/// Read native_functions.yaml in buffer \p BufferID into \p M, whose
-/// ValidTags must already be filled, using up to \p Threads threads (the
-/// result and the diagnostics are the same for any number). Functions that
-/// fail their checks are left out; the result says whether anything was
-/// reported.
 /// How entries are read as YAML: with the fast reader for the subset
 /// native_functions.yaml uses, falling back to LLVM's YAMLParser for
 /// anything else (the default); with LLVM's parser only; or both, reporting
 /// any entry they read differently (a bug in the fast reader).
 enum class YamlReading { Fast, LLVM, Check };
 
+/// Read native_functions.yaml in buffer \p BufferID into \p M, whose
+/// ValidTags must already be filled, applying the checks of \p Release
+/// (recorded in M.Release) and using up to \p Threads threads (the result
+/// and the diagnostics are the same for any number). Functions that fail
+/// their checks are left out; the result says whether anything was
+/// reported.
 LogicalResult
 readNativeFunctionsYaml(Context &Ctx, unsigned BufferID, Module &M,
                         TorchRelease Release = TorchRelease::V2_14,

@@ -66,13 +66,10 @@ public:
     Pos = P;
     HavePeeked = false;
   }
-  llvm::StringRef getInput() const { return Input; }
 
   /// Lex a default value in raw mode: everything up to a `,` or `)` that is
   /// not nested in brackets or quotes. Leading spaces are skipped.
   SchemaToken lexDefaultValue();
-
-  static llvm::StringRef describe(SchemaToken::Kind K);
 
 private:
   void skipSpaces();

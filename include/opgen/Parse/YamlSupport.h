@@ -1,5 +1,4 @@
-//===- YamlSupport.h - YAML nodes as torchgen's loader sees them -*- C++
-//-*-===//
+//===- YamlSupport.h - YAML as torchgen's loader sees it --------*- C++ -*-===//
 //
 // torchgen reads YAML with PyYAML's safe loader, which follows YAML 1.1: an
 // unquoted `True`, `no` or `off` is a boolean, `1` an integer, `~` null. The
@@ -27,14 +26,8 @@ namespace opgen {
 /// What a YAML node is after PyYAML's implicit resolution.
 enum class YamlKind { Null, Bool, Int, Float, Str, Sequence, Mapping, Other };
 
-/// A node's kind, with aliases reported as Other.
-YamlKind classify(llvm::yaml::Node *N);
-
 /// "a string", "a boolean", "a list", ...: for messages.
 llvm::StringRef describe(YamlKind K);
-
-/// Where a node starts.
-llvm::SMLoc nodeLoc(llvm::yaml::Node *N);
 
 /// A scalar's value, how its characters map to the source, and its kind.
 struct YamlScalar {
@@ -43,10 +36,6 @@ struct YamlScalar {
   YamlKind Kind = YamlKind::Str;
   bool asBool() const;
 };
-
-/// The scalar behind \p N, or nothing for collections, aliases and nulls
-/// written as an empty value.
-std::optional<YamlScalar> getScalar(llvm::yaml::Node *N);
 
 /// A YAML value copied out of the parser's one-pass node stream, so checks
 /// can look at an entry's fields in any order.

@@ -1,0 +1,168 @@
+//===- ParallelReader.cpp - Read native_functions.yaml's entries ----------===//
+//
+// A file laid out as native_functions.yaml (a block sequence at column 0) is
+// cut at entry boundaries and the pieces read on separate threads, YAML and
+// entry checks together; this is most of what makes reading fast on several
+// cores. Anything else, or a piece that meets a YAML problem, is read whole.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NativeYamlStages.h"
+
+#include "opgen/Parse/FastYaml.h"
+#include "opgen/Support/Parallel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+
+using namespace opgen;
+using namespace opgen::nativeyaml;
+using namespace llvm;
+
+/// Read a file laid out as native_functions.yaml in pieces cut at entry
+/// boundaries, each piece on its own thread, YAML and entry checks together,
+/// one entry at a time (so the YAML of the whole file is never held at once).
+/// The Context's types and diagnostics are thread-safe; each piece has a
+/// SourceMgr of its own for LLVM's YAML parser. If any piece meets a YAML
+/// problem, everything the pieces reported is taken back and nothing is
+/// returned: the caller then reads the file whole, so diagnostics are always
+/// those of a whole read.
+static std::optional<EntrySlots>
+readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
+             TorchRelease Release, unsigned Threads, YamlReading Reading) {
+  const MemoryBuffer *Buf = Ctx.getSourceMgr().getMemoryBuffer(BufferID);
+  auto Pieces = splitTopLevelSequence(Buf->getBuffer(), Threads);
+  if (!Pieces)
+    return std::nullopt;
+  DiagnosticEngine &D = Ctx.getDiags();
+  StringRef File = Buf->getBufferIdentifier();
+  size_t Total = 0;
+  std::vector<size_t> FirstSlot;
+  for (const SequencePiece &P : *Pieces) {
+    FirstSlot.push_back(Total);
+    Total += P.NumEntries;
+  }
+  // Every thread writes its own slots of one vector: no merging afterwards.
+  EntrySlots Slots(Total);
+  const ImpliedTags Implied(M.ValidTags);
+  struct Piece {
+    DiagnosticEngine *Diags = nullptr;
+    SourceMgr SM;
+    bool YamlTrouble = false;
+  };
+  std::vector<Piece> Ps(Pieces->size());
+  parallelFor(Ps.size(), Ps.size(), [&](size_t I) {
+    Piece &P = Ps[I];
+    D.setThreadTag(I + 1);
+    // LLVM's YAML parser reports through the piece's SourceMgr.
+    P.Diags = &D;
+    P.SM.setDiagHandler(
+        [](const SMDiagnostic &Diag, void *Arg) {
+          auto *Self = static_cast<Piece *>(Arg);
+          Self->YamlTrouble = true;
+          Self->Diags->emit(Diag);
+        },
+        &P);
+    const SequencePiece &Text = (*Pieces)[I];
+    size_t Slot = FirstSlot[I], End = Slot + Text.NumEntries;
+    // The entries as YAML values: from the fast reader when the piece keeps
+    // to the subset it handles, else (or to check it) from LLVM's parser.
+    std::vector<YamlValue> Fast, Slow;
+    bool UseFast = Reading != YamlReading::LLVM &&
+                   readSimpleYamlEntries(Text.Text, Fast) &&
+                   Fast.size() == Text.NumEntries;
+    if (!UseFast || Reading == YamlReading::Check) {
+      YamlDocument Doc(D, P.SM, MemoryBufferRef(Text.Text, File));
+      auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(Doc.getRoot());
+      if (!Seq) {
+        P.YamlTrouble = true;
+      } else {
+        for (yaml::Node &Item : *Seq) {
+          Slow.push_back(toYamlValue(D, &Item));
+          // The cut assumed each `- ` line at column 0 starts an entry.
+          if (P.YamlTrouble || Slow.back().HasErrors ||
+              Slow.size() > Text.NumEntries) {
+            P.YamlTrouble = true;
+            break;
+          }
+        }
+      }
+      if (Slow.size() != Text.NumEntries || (!P.YamlTrouble && !Doc.finish()))
+        P.YamlTrouble = true;
+    }
+    if (UseFast && Reading == YamlReading::Check && !P.YamlTrouble)
+      for (size_t K = 0; K < Fast.size(); ++K)
+        if (!sameYamlValue(Fast[K], Slow[K]))
+          D.error(Slow[K].Loc, "the fast YAML reader reads this entry "
+                               "differently from LLVM's YAMLParser (a bug "
+                               "in opgen)");
+    if (!P.YamlTrouble) {
+      unsigned Line = Text.FirstLine;
+      const char *LinePos = Text.Text.data();
+      for (const YamlValue &E : UseFast ? Fast : Slow) {
+        // Count lines here rather than ask the SourceMgr, whose line table
+        // is built lazily and so is not safe to share between threads.
+        Line += std::count(LinePos, E.Loc.getPointer(), '\n');
+        LinePos = E.Loc.getPointer();
+        Slots.Ok[Slot] =
+            readEntry(Ctx, E, Line, M, Implied, File, Release, Slots.Fns[Slot],
+                      Slots.FailedNames[Slot], Slots.Printed[Slot]);
+        ++Slot;
+      }
+      if (Slot != End)
+        P.YamlTrouble = true;
+    }
+    D.setThreadTag(0);
+  });
+  if (any_of(Ps, [](const Piece &P) { return P.YamlTrouble; })) {
+    for (size_t I = 0; I < Ps.size(); ++I)
+      D.discardDeferred(I + 1);
+    return std::nullopt;
+  }
+  return Slots;
+}
+
+/// Read the file as one YAML document, then its entries, if the YAML was
+/// clean, one by one.
+static std::optional<EntrySlots> readWhole(Context &Ctx, unsigned BufferID,
+                                           const Module &M,
+                                           TorchRelease Release) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  unsigned Before = D.getNumErrors();
+  SourceMgr &SM = Ctx.getSourceMgr();
+  const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
+  StringRef File = Buf->getBufferIdentifier();
+  YamlDocument Doc(Ctx, BufferID);
+  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
+  Doc.finish();
+  if (D.getNumErrors() != Before)
+    return std::nullopt;
+  if (Root.Kind != YamlKind::Sequence) {
+    SMLoc L = Root.Loc.isValid() ? Root.Loc
+                                 : SMLoc::getFromPointer(Buf->getBufferStart());
+    D.error(L, "native_functions.yaml must be a list of `- func:` entries, "
+               "found " +
+                   describe(Root.Kind));
+    return std::nullopt;
+  }
+  EntrySlots Slots(Root.Items.size());
+  const ImpliedTags Implied(M.ValidTags);
+  for (size_t I = 0; I < Root.Items.size(); ++I)
+    Slots.Ok[I] = readEntry(Ctx, Root.Items[I],
+                            SM.getLineAndColumn(Root.Items[I].Loc).first, M,
+                            Implied, File, Release, Slots.Fns[I],
+                            Slots.FailedNames[I], Slots.Printed[I]);
+  return Slots;
+}
+
+std::optional<EntrySlots>
+nativeyaml::readEntries(Context &Ctx, unsigned BufferID, const Module &M,
+                        TorchRelease Release, unsigned Threads,
+                        YamlReading Reading) {
+  if (std::optional<EntrySlots> Slots = readInPieces(
+          Ctx, BufferID, M, Release, std::max(1u, Threads), Reading))
+    return Slots;
+  return readWhole(Ctx, BufferID, M, Release);
+}
