@@ -55,6 +55,15 @@ LogicalResult PassManager::run(Module &M, PassContext &PC,
 
   for (const std::unique_ptr<Pass> &P : Passes) {
     StringRef Name = P->getArgument();
+    if (!P->supportsRelease(M.Release)) {
+      PC.Ctx.getDiags().error(
+          SMLoc(), "pass `" + Name + "` follows torchgen 2.14; the input was "
+                   "read with torchgen " + toString(M.Release) +
+                   "'s checks (--release), whose code generator it does not "
+                   "reproduce");
+      Report();
+      return failure();
+    }
     if (I.PrintBefore.count(Name))
       printIR(I, M, "Before", Name);
     auto Start = std::chrono::steady_clock::now();

@@ -236,7 +236,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     if (Read) {
       EmitContext EC{Ctx, M, EO};
       if (Text) {
-        if (failed(Text->Text(EC, OS)))
+        if (failed(runTextEmitter(EC, *Text, OS)))
           Read = false;
       } else if (!FileSet.empty()) {
         const FileSetInfo *Set = findFileSet(FileSet.front()->FileSet);

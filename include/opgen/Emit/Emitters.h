@@ -49,11 +49,14 @@ struct EmitContext {
 using TextEmitterFn = LogicalResult (*)(EmitContext &, llvm::raw_ostream &);
 using FileEmitterFn = LogicalResult (*)(EmitContext &);
 
-#define OPGEN_TEXT_EMITTER(Name, Function, Description)                        \
+#define OPGEN_TEXT_EMITTER(Name, Function, Releases, Description)              \
   LogicalResult Function(EmitContext &, llvm::raw_ostream &);
-#define OPGEN_FILE_EMITTER(Name, Function, FileSet, Description)               \
+#define OPGEN_FILE_EMITTER(Name, Function, FileSet, Releases, Description)     \
   LogicalResult Function(EmitContext &);
 #include "opgen/Emit/Emitters.def"
+
+/// Which releases' modules an emitter handles.
+enum class EmitterReleases { AnyRelease, Torchgen2_14 };
 
 /// A registered emitter.
 struct EmitterInfo {
@@ -61,6 +64,7 @@ struct EmitterInfo {
   llvm::StringRef Description;
   /// Empty for text emitters.
   llvm::StringRef FileSet;
+  EmitterReleases Releases = EmitterReleases::AnyRelease;
   TextEmitterFn Text = nullptr;
   FileEmitterFn Files = nullptr;
   bool writesFiles() const { return Files != nullptr; }
@@ -88,6 +92,11 @@ const EmitterInfo *findEmitter(llvm::StringRef Name);
 
 /// The file emitters of \p FileSet, in registry order; empty if none.
 std::vector<const EmitterInfo *> getFileSet(llvm::StringRef FileSet);
+
+/// Run text emitter \p E into \p OS, after checking that it handles the
+/// module's release.
+LogicalResult runTextEmitter(EmitContext &EC, const EmitterInfo &E,
+                             llvm::raw_ostream &OS);
 
 /// Run the file emitters of \p Set (a file set's name, or one file
 /// emitter's) into \p EC.Files. Stops at the first that fails.

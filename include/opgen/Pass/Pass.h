@@ -69,6 +69,13 @@ public:
   /// their order, as they were (it may append functions and set other
   /// fields). The cached analyses survive only such passes.
   virtual bool preservesSchemas() const { return false; }
+  /// Whether the pass follows the rules of the torchgen release whose
+  /// checks read the module. Passes reproduce torchgen 2.14 and say so: a
+  /// module read with an earlier release's checks is refused rather than
+  /// transformed by rules its torchgen did not have.
+  virtual bool supportsRelease(TorchRelease R) const {
+    return R == TorchRelease::V2_14;
+  }
 };
 
 } // namespace opgen
