@@ -25,8 +25,8 @@ once: a few hundred cases in seconds, not minutes); torchgen rejects the case
 when parsing raises (an exception in torchgen-dump's dump_* functions, after
 the parse, is reported as an error, not as a rejection).
 
-opgen is deliberately stricter than torchgen in places (listed with reasons in test/Parse/stricter-than-torchgen.txt):
-each case torchgen accepts must be listed, with the reason, in
+opgen is deliberately stricter than torchgen in places: each case torchgen
+accepts must be listed, with the reason, in
 test/Parse/stricter-than-torchgen.txt (`CASE  REASON` lines). The script
 prints that list, then fails on a case torchgen accepts that is not listed,
 on a listed case torchgen rejects (a stale entry) or that no longer exists.
