@@ -1,4 +1,4 @@
-//===- BackendYamlFuzzer.cpp - libFuzzer target for backend yamls --------===//
+//===- BackendYamlFuzzer.cpp - libFuzzer target for backend yamls ---------===//
 //
 // The input is an external backend's yaml. It goes through the default pass
 // pipeline over a small native_functions.yaml (a copy of
@@ -224,7 +224,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   EmitOptions EO;
   EO.OutputDirSpelling = "out";
   TemplateCache TC{TemplateDir};
-  FileManager Files(Ctx, TC, "out", findFileSet("backend-stubs")->Generator.str(),
+  FileManager Files(Ctx, TC, "out",
+                    findFileSet("backend-stubs")->Generator.str(),
                     /*DryRun=*/true);
   EmitContext EC{Ctx, M, EO, &Files};
   if (failed(runFileEmitters(EC, getFileSet("backend-stubs"))))

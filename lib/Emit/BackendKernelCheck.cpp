@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/BackendStubs.h"
 #include "opgen/CppApi/CppTypes.h"
+#include "opgen/Emit/BackendStubs.h"
 #include "opgen/Support/PythonText.h"
 
 #include "llvm/ADT/StringExtras.h"

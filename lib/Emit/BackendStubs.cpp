@@ -1,8 +1,8 @@
 //===- BackendStubs.cpp - An external backend's C++ glue ------------------===//
 
 #include "opgen/Emit/BackendStubs.h"
-#include "opgen/Emit/CodeTemplate.h"
 #include "opgen/CppApi/CppTypes.h"
+#include "opgen/Emit/CodeTemplate.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/RegisterDispatchKey.h"
 #include "opgen/Support/Parallel.h"
@@ -278,8 +278,8 @@ LogicalResult BackendStubsEmitter::run() {
   Env["BackendName"] = "";
   Env["DispatchKey"] = Key;
   if (failed(Files.writeWithTemplate(Key + "NativeFunctions.h",
-                                    "DispatchKeyNativeFunctions.h",
-                                    std::move(Env))))
+                                     "DispatchKeyNativeFunctions.h",
+                                     std::move(Env))))
     return failure();
   if (failed(registrations(Backend)))
     return failure();

@@ -164,8 +164,10 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
     unsigned S = 1 + getShard(Item.Key, NumShards);
     for (const auto &E : Item.Env) {
       if (!is_contained(ShardedKeys, E.getKey())) {
-        D.error(SMLoc(), "`" + E.getKey() + "` is not a sharded placeholder "
-                                            "of `" + Name + "`");
+        D.error(SMLoc(), "`" + E.getKey() +
+                             "` is not a sharded placeholder "
+                             "of `" +
+                             Name + "`");
         return failure();
       }
       const TemplateValue &V = E.getValue();
@@ -182,9 +184,9 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
   for (unsigned S = 0; S <= NumShards; ++S) {
     for (auto &E : Lists[S])
       Shards[S][E.getKey()] = std::move(E.getValue());
-    std::string File = withStemSuffix(
-        Name, Shards[S]["shard_id"].getScalar());
-    Ok &= succeeded(writeWithTemplate(File, TemplateName, std::move(Shards[S])));
+    std::string File = withStemSuffix(Name, Shards[S]["shard_id"].getScalar());
+    Ok &=
+        succeeded(writeWithTemplate(File, TemplateName, std::move(Shards[S])));
     if (S == 0)
       Unlisted.insert(pathOf(File));
   }

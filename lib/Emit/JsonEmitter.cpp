@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/IREmitters.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/IREmitters.h"
 
 #include "llvm/Support/raw_ostream.h"
 

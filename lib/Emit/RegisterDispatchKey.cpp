@@ -55,7 +55,8 @@ void RegisterDispatchKeyEmitter::error(const NativeFunction &F,
 std::string
 RegisterDispatchKeyEmitter::wrapperPrefix(const NativeFunction &F) const {
   // The prefix only makes names unique: dispatcher names are overloaded.
-  return "wrapper_" + toString(Index.Key).str() + "_" + F.Func.Name.OverloadName + "_";
+  return "wrapper_" + toString(Index.Key).str() + "_" +
+         F.Func.Name.OverloadName + "_";
 }
 
 LogicalResult
@@ -119,7 +120,8 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
   bool InplaceMeta = false, OutInplaceWrapper = false;
   const BackendMetadata *Meta = getKernel(F);
   if (!Meta) {
-    if (Index.Key == DispatchKey::Meta && F.Func.kind() == SchemaKind::Inplace &&
+    if (Index.Key == DispatchKey::Meta &&
+        F.Func.kind() == SchemaKind::Inplace &&
         !F.HasCompositeImplicitAutogradKernel &&
         !F.HasCompositeExplicitAutogradKernel &&
         !F.HasCompositeExplicitAutogradNonFunctionalKernel &&

@@ -1,7 +1,7 @@
 //===- SchemaEmitter.cpp - One schema per line ----------------------------===//
 
-#include "opgen/Emit/IREmitters.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/IREmitters.h"
 
 #include "llvm/Support/raw_ostream.h"
 

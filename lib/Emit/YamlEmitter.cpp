@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/IREmitters.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/IREmitters.h"
 #include "opgen/IR/PrintedIRKeys.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -1,4 +1,4 @@
-//===- BackendConfig.cpp - An external backend's configuration -----------===//
+//===- BackendConfig.cpp - An external backend's configuration ------------===//
 
 #include "opgen/IR/BackendConfig.h"
 #include "opgen/IR/NativeFunction.h"

@@ -1,4 +1,4 @@
-//===- Module.cpp - The operator IR of one native_functions.yaml ---------===//
+//===- Module.cpp - The operator IR of one native_functions.yaml ----------===//
 
 #include "opgen/IR/Module.h"
 

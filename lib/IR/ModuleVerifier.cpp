@@ -1,4 +1,4 @@
-//===- ModuleVerifier.cpp - Invariants between a module's parts ----------===//
+//===- ModuleVerifier.cpp - Invariants between a module's parts -----------===//
 //
 // What must hold between passes: groups point at existing functions of the
 // right kinds, every function is in exactly one group, names are present on

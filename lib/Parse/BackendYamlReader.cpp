@@ -475,4 +475,3 @@ LogicalResult opgen::readBackendYaml(Context &Ctx, unsigned BufferID,
       .read(Root);
   return success(D.getNumErrors() == Before);
 }
-

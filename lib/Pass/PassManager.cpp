@@ -57,10 +57,13 @@ LogicalResult PassManager::run(Module &M, PassContext &PC,
     StringRef Name = P->getArgument();
     if (!P->supportsRelease(M.Release)) {
       PC.Ctx.getDiags().error(
-          SMLoc(), "pass `" + Name + "` follows torchgen 2.14; the input was "
-                   "read with torchgen " + toString(M.Release) +
-                   "'s checks (--release), whose code generator it does not "
-                   "reproduce");
+          SMLoc(),
+          "pass `" + Name +
+              "` follows torchgen 2.14; the input was "
+              "read with torchgen " +
+              toString(M.Release) +
+              "'s checks (--release), whose code generator it does not "
+              "reproduce");
       Report();
       return failure();
     }

@@ -50,8 +50,8 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
     return failure();
   TorchRelease Release =
       O.Release ? *O.Release : guessTorchRelease(M.ValidTags);
-  if (failed(readNativeFunctionsYaml(Ctx, In.NativeYaml, M, Release,
-                                     O.Threads, O.Reading)))
+  if (failed(readNativeFunctionsYaml(Ctx, In.NativeYaml, M, Release, O.Threads,
+                                     O.Reading)))
     return failure();
   // Printed IR carries groups and names; what it says must hold before any
   // stage relies on it.

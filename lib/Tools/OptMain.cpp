@@ -71,8 +71,8 @@ splitInput(std::unique_ptr<MemoryBuffer> Whole, bool Split) {
 
 /// `templates` beside the folder of \p Input (ATen/native/../templates).
 static std::string templatesBeside(StringRef Input) {
-  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(
-      Input.empty() ? StringRef(".") : Input)));
+  SmallString<256> Dir(sys::path::parent_path(
+      sys::path::parent_path(Input.empty() ? StringRef(".") : Input)));
   sys::path::append(Dir, "templates");
   return std::string(Dir);
 }
@@ -93,9 +93,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   if (Config.ListEmitters) {
     outs() << "Emitters (--emit=NAME; `none` emits nothing):\n";
     for (const EmitterInfo &I : getRegisteredEmitters())
-      outs() << "  " << I.Name << (I.writesFiles() ? " (files, set `" +
-                                                         I.FileSet.str() + "`)"
-                                                   : std::string(" (text)"))
+      outs() << "  " << I.Name
+             << (I.writesFiles() ? " (files, set `" + I.FileSet.str() + "`)"
+                                 : std::string(" (text)"))
              << "\n    " << I.Description << "\n";
     outs() << "File sets (--emit=SET writes all of its emitters' files):\n";
     for (const FileSetInfo &S : getRegisteredFileSets())

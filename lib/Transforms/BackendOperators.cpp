@@ -21,9 +21,8 @@ using namespace llvm;
 
 static std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
 
-LogicalResult opgen::checkBackendOperators(Context &Ctx,
-                                               const BackendConfig &B,
-                                               const Module &M) {
+LogicalResult opgen::checkBackendOperators(Context &Ctx, const BackendConfig &B,
+                                           const Module &M) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
   const FunctionIndex ById(M);

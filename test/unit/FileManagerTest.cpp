@@ -139,8 +139,8 @@ TEST_CASE("write_sharded: shards, the Everything file and the output list") {
   Base["header"] = "H";
   Base["defs"] = std::vector<std::string>{"// first"};
   StringRef Keys[] = {"defs"};
-  REQUIRE(succeeded(FM.writeSharded("Ops.cpp", "Ops.cpp", Items, 5, Base,
-                                    Keys)));
+  REQUIRE(
+      succeeded(FM.writeSharded("Ops.cpp", "Ops.cpp", Items, 5, Base, Keys)));
   // Everything first, then _0 .. _4 (as torchgen writes them).
   const std::vector<GeneratedFile> &F = FM.getFiles();
   REQUIRE(F.size() == 6);

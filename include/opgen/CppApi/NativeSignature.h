@@ -1,4 +1,4 @@
-//===- NativeSignature.h - The native API (at::native::add) ----*- C++ -*-===//
+//===- NativeSignature.h - The native API (at::native::add) -----*- C++ -*-===//
 //
 // torchgen's native API (torchgen/api/native.py, NativeSignature): the
 // signatures of the kernels in at::native that in-tree backends implement.

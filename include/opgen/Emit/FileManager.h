@@ -92,8 +92,7 @@ public:
   /// `<stem>_<i><ext>` for i < \p NumShards. Each shard gets \p Base, the
   /// placeholders in \p ShardedKeys as lists (Base's lists as a start), and
   /// the values of its items appended to them.
-  LogicalResult writeSharded(llvm::StringRef Name,
-                             llvm::StringRef TemplateName,
+  LogicalResult writeSharded(llvm::StringRef Name, llvm::StringRef TemplateName,
                              const std::vector<ShardItem> &Items,
                              unsigned NumShards, const TemplateEnv &Base,
                              llvm::ArrayRef<llvm::StringRef> ShardedKeys);

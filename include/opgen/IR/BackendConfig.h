@@ -1,4 +1,4 @@
-//===- BackendConfig.h - An external backend's configuration ---*- C++ -*-===//
+//===- BackendConfig.h - An external backend's configuration ----*- C++ -*-===//
 //
 // What an out-of-tree backend's yaml (torch_xla's, a PrivateUse1 device's)
 // says: its dispatch key, C++ namespace and class, and the operators it has

@@ -1,5 +1,4 @@
-//===- PythonText.h - Python's notions of text, for compatibility -*- C++
-//-*-===//
+//===- PythonText.h - Python's notions of text ------------------*- C++ -*-===//
 //
 // Where torchgen's output depends on Python string methods (strip,
 // splitlines, regex `\s`), opgen must use the same character classes.
