@@ -134,7 +134,7 @@ Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
-    return createStringError(Buf.getError(), "cannot read template '%s': %s",
+    return createStringError(Buf.getError(), "cannot read template `%s`: %s",
                              Path.str().c_str(),
                              Buf.getError().message().c_str());
   return CodeTemplate((*Buf)->getBuffer().str(), Path.str());
@@ -160,7 +160,7 @@ Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
     auto It = Env.find(PH.Key);
     if (It == Env.end())
       return createStringError(inconvertibleErrorCode(),
-                               "template '%s' uses `$%s`, which has no value",
+                               "template `%s` uses `$%s`, which has no value",
                                Name.c_str(), PH.Key.str().c_str());
     const TemplateValue &V = It->second;
     if (LineStart) {

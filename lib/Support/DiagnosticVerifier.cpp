@@ -65,7 +65,7 @@ void DiagnosticVerifier::addExpectations(unsigned BufferID) {
           Relative = Negative = true;
         unsigned N;
         if (Rest.consumeInteger(10, N)) {
-          Malformed.push_back({Loc, "expected a line offset after '@'"});
+          Malformed.push_back({Loc, "expected a line offset after `@`"});
           continue;
         }
         if (!Relative)
@@ -76,7 +76,7 @@ void DiagnosticVerifier::addExpectations(unsigned BufferID) {
           Line = I + 1 + N;
       }
       if (Rest.consume_front(":") && Rest.consumeInteger(10, Column)) {
-        Malformed.push_back({Loc, "expected a column number after ':'"});
+        Malformed.push_back({Loc, "expected a column number after `:`"});
         continue;
       }
     }

@@ -27,7 +27,7 @@ Expected<WriteStatus> opgen::writeFileIfChanged(StringRef Path,
   int FD;
   if (std::error_code EC = sys::fs::createUniqueFile(Temp, FD, Temp))
     return createStringError(EC,
-                             "cannot create a temporary file beside '%s': %s",
+                             "cannot create a temporary file beside `%s`: %s",
                              Path.str().c_str(), EC.message().c_str());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
@@ -37,13 +37,13 @@ Expected<WriteStatus> opgen::writeFileIfChanged(StringRef Path,
       std::error_code EC = OS.error();
       OS.clear_error();
       sys::fs::remove(Temp);
-      return createStringError(EC, "cannot write '%s': %s", Temp.c_str(),
+      return createStringError(EC, "cannot write `%s`: %s", Temp.c_str(),
                                EC.message().c_str());
     }
   }
   if (std::error_code EC = sys::fs::rename(Temp, Path)) {
     sys::fs::remove(Temp);
-    return createStringError(EC, "cannot rename '%s' to '%s': %s", Temp.c_str(),
+    return createStringError(EC, "cannot rename `%s` to `%s`: %s", Temp.c_str(),
                              Path.str().c_str(), EC.message().c_str());
   }
   return WriteStatus::Written;
