@@ -12,11 +12,12 @@
 #
 # Usage: utils/fetch-reference.sh [DEST]    (default: reference/, or
 #        $OPGEN_REFERENCE_DIR)
+#        utils/fetch-reference.sh --print-mirror
+#                                 (the Debian mirror it would download from)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-dest=${1:-${OPGEN_REFERENCE_DIR:-$root/reference}}
-shared=${OPGEN_SHARED_REFERENCE:-$root/../shared/reference}
-mkdir -p "$dest/debs"
+# The apt configuration to take the mirror from ($OPGEN_APT_ETC for tests).
+apt_etc=${OPGEN_APT_ETC:-/etc/apt}
 
 # release suite version sha256, from the single list both this script and
 # lit.cfg.py (through utils/reference_check.py) read.
@@ -27,13 +28,58 @@ mapfile -t releases < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$list")
 python=/usr/bin/python3
 [[ -x $python ]] || python=python3
 
+# The Debian mirror this machine's apt sources already name (the main
+# archive, not -security or -updates), so that no host is written here:
+# one-line `deb [options] URI suite ...` entries in sources.list and
+# *.list, then `URIs:` fields of deb822 *.sources files.
+# OPGEN_DEBIAN_MIRROR overrides it.
+debian_mirror() {
+  if [[ -n ${OPGEN_DEBIAN_MIRROR:-} ]]; then
+    echo "$OPGEN_DEBIAN_MIRROR"
+    return
+  fi
+  local uris
+  uris=$( {
+    cat "$apt_etc"/sources.list "$apt_etc"/sources.list.d/*.list 2>/dev/null |
+      sed -e 's/#.*//' -e 's/\[[^]]*\]//' |
+      awk '$1 == "deb" { print $2 }'
+    cat "$apt_etc"/sources.list.d/*.sources 2>/dev/null |
+      sed -n -e 's/#.*//' -e 's/^[Uu][Rr][Ii][Ss]:[[:space:]]*//p' |
+      tr ' ' '\n'
+  } | sed '/^$/d')
+  # Prefer a URI whose path ends in /debian (the main archive).
+  local u
+  for u in $uris; do
+    [[ ${u%/} == */debian ]] && { echo "${u%/}"; return; }
+  done
+  for u in $uris; do
+    [[ $u != *security* ]] && { echo "${u%/}"; return; }
+  done
+  return 1
+}
+
+if [[ ${1:-} == --print-mirror ]]; then
+  debian_mirror || { echo "fetch-reference: no Debian mirror in $apt_etc" >&2; exit 1; }
+  exit 0
+fi
+
+dest=${1:-${OPGEN_REFERENCE_DIR:-$root/reference}}
+shared=${OPGEN_SHARED_REFERENCE:-$root/../shared/reference}
+mkdir -p "$dest/debs"
+
 # Download one package version from a Debian suite without touching the
 # system's apt configuration.
 download() { # suite version outdir
-  local suite=$1 version=$2 out=$3 work
+  local suite=$1 version=$2 out=$3 work mirror
+  if ! mirror=$(debian_mirror); then
+    echo "fetch-reference: no Debian mirror in the apt sources" \
+      "($apt_etc/sources.list, $apt_etc/sources.list.d/); set" \
+      "OPGEN_DEBIAN_MIRROR" >&2
+    exit 1
+  fi
   work=$(mktemp -d)
   mkdir -p "$work/lists/partial"
-  echo "deb http://deb.debian.org/debian $suite main" >"$work/sources.list"
+  echo "deb $mirror $suite main" >"$work/sources.list"
   local opts=(-o "Dir::Etc::SourceList=$work/sources.list"
               -o Dir::Etc::SourceParts=/dev/null
               -o "Dir::State::Lists=$work/lists"
