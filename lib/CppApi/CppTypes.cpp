@@ -350,3 +350,15 @@ std::string DispatcherSignature::decl(const std::string *Name) const {
   S += ')';
   return S;
 }
+
+std::optional<std::string> opgen::checkCppTypes(const FunctionSchema &Func) {
+  std::optional<std::string> Why;
+  Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
+    Why = checkCppType(A.Ty, /*IsReturn=*/false);
+    return Why.has_value();
+  });
+  for (const Return &R : Func.Returns)
+    if (!Why)
+      Why = checkCppType(R.Ty, /*IsReturn=*/true);
+  return Why;
+}

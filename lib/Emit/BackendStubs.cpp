@@ -85,15 +85,7 @@ LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
       continue;
     for (FunctionId Id : Ids) {
       const NativeFunction &F = M.Functions[Id];
-      std::optional<std::string> Why;
-      F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
-        Why = checkCppType(A.Ty, /*IsReturn=*/false);
-        return Why.has_value();
-      });
-      for (const Return &R : F.Func.Returns)
-        if (!Why)
-          Why = checkCppType(R.Ty, /*IsReturn=*/true);
-      if (Why) {
+      if (std::optional<std::string> Why = checkCppTypes(F.Func)) {
         D.error(F.FuncLoc,
                 "cannot generate C++ for `" + F.Func.Name.str() + "`: " + *Why);
         Ok = false;

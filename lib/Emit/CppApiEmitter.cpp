@@ -73,33 +73,28 @@ static json functionApi(const NativeFunction &F) {
   return D;
 }
 
-/// A type torchgen's C++ API cannot spell would make it fail; say which.
-static Error checkTypes(const NativeFunction &F) {
-  std::optional<std::string> Problem;
-  F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
-    Problem = checkCppType(A.Ty, /*IsReturn=*/false);
-    return Problem.has_value();
-  });
-  for (const Return &R : F.Func.Returns)
-    if (!Problem)
-      Problem = checkCppType(R.Ty, /*IsReturn=*/true);
-  if (!Problem)
-    return Error::success();
-  return createStringError(inconvertibleErrorCode(), "%s: %s",
-                           F.Func.Name.str().c_str(), Problem->c_str());
-}
-
-Error opgen::emitCppApi(const Module &M, raw_ostream &OS) {
+LogicalResult opgen::emitCppApiText(EmitContext &EC, raw_ostream &OS) {
+  const Module &M = EC.M;
+  DiagnosticEngine &D = EC.Ctx.getDiags();
   if (!M.Groups || !M.ViewGroups ||
       any_of(M.Functions,
-             [](const NativeFunction &F) { return !F.Names.has_value(); }))
-    return createStringError(
-        inconvertibleErrorCode(),
-        "--emit=cpp-api needs the groups, view groups and kernel names of "
-        "the default pipeline; run it with -passes=default");
+             [](const NativeFunction &F) { return !F.Names.has_value(); })) {
+    D.error(SMLoc(), "--emit=cpp-api needs the groups, view groups and kernel "
+                     "names of the default pipeline; run it with "
+                     "-passes=default");
+    return failure();
+  }
+  // A type torchgen's C++ API cannot spell would make it fail; say which,
+  // at the function, before printing anything.
+  bool TypesOk = true;
   for (const NativeFunction &F : M.Functions)
-    if (Error E = checkTypes(F))
-      return E;
+    if (std::optional<std::string> Why = checkCppTypes(F.Func)) {
+      D.error(F.FuncLoc,
+              "cannot generate C++ for `" + F.Func.Name.str() + "`: " + *Why);
+      TypesOk = false;
+    }
+  if (!TypesOk)
+    return failure();
 
   // What belongs to a group or a view group goes with one of its functions.
   std::vector<json> Extra(M.Functions.size(), json::object());
@@ -134,14 +129,6 @@ Error opgen::emitCppApi(const Module &M, raw_ostream &OS) {
     D.update(Extra[I]);
     OS << D.dump(-1, ' ', /*ensure_ascii=*/true, json::error_handler_t::replace)
        << '\n';
-  }
-  return Error::success();
-}
-
-LogicalResult opgen::emitCppApiText(EmitContext &EC, raw_ostream &OS) {
-  if (Error E = emitCppApi(EC.M, OS)) {
-    EC.Ctx.getDiags().error(SMLoc(), toString(std::move(E)));
-    return failure();
   }
   return success();
 }

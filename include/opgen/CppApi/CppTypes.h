@@ -115,6 +115,10 @@ struct CppApiFlags {
 /// The type functions below expect types that passed this check.
 std::optional<std::string> checkCppType(Type T, bool IsReturn);
 
+/// checkCppType over every argument and return of \p Func: why the first
+/// type without a C++ spelling has none, or nothing.
+std::optional<std::string> checkCppTypes(const FunctionSchema &Func);
+
 /// The dispatcher API's type for an argument (cpp.argumenttype_type).
 CType argumentCType(Type T, bool Mutable, bool SymInt, const CppApiFlags &F);
 
