@@ -9,6 +9,7 @@
 #include "opgen/Support/OutputFile.h"
 #include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/FrontEnd.h"
+#include "opgen/Tools/OutputFolders.h"
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -184,7 +185,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   struct Split {
     std::unique_ptr<Context> Ctx;
     std::unique_ptr<Module> M;
-    std::unique_ptr<FileManager> Files;
+    std::unique_ptr<OutputFolders> Files;
   };
   std::vector<Split> Splits;
   auto KeepAlive = make_scope_exit([&] {
@@ -239,11 +240,20 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
         if (failed(runTextEmitter(EC, *Text, OS)))
           Read = false;
       } else if (!FileSet.empty()) {
+        // torchgen.gen's files go into its folders under -o; other sets
+        // write into -o itself.
         const FileSetInfo *Set = findFileSet(FileSet.front()->FileSet);
-        Splits.back().Files = std::make_unique<FileManager>(
-            Ctx, Templates, Config.OutputFile,
-            Set ? Set->Generator.str() : std::string("opgen-opt"));
-        EC.Files = Splits.back().Files.get();
+        const std::string &Out = Config.OutputFile;
+        std::vector<OutputFolderSpec> Specs =
+            Set && Set->Name == "aten"
+                ? getAtenFolders(Out, Out + "/core", Out + "/aoti", false)
+                : std::vector<OutputFolderSpec>{
+                      {OutputFolder::Install, Out, std::string()}};
+        Splits.back().Files = std::make_unique<OutputFolders>(
+            Ctx, Templates, std::move(Specs),
+            Set ? Set->Generator.str() : std::string("opgen-opt"),
+            /*DryRun=*/false);
+        Splits.back().Files->bind(EC);
         if (failed(runFileEmitters(EC, FileSet)))
           Read = false;
       }

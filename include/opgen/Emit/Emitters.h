@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -35,15 +36,57 @@ struct EmitOptions {
   std::string OutputDirSpelling;
   /// Threads an emitter may use; the bytes never depend on it.
   unsigned Threads = 1;
+
+  // torchgen.gen's settings (the `aten` file set).
+  /// One header per operator in ops/ (--per-operator-headers); the umbrella
+  /// headers then include those.
+  bool PerOperatorHeaders = false;
+  /// CUDA read as ROCm/HIP (--rocm).
+  bool Rocm = false;
+  /// Which of torchgen.gen's groups of files to write (--generate).
+  bool GenerateHeaders = true;
+  bool GenerateSources = true;
+  bool GenerateDeclarationsYaml = true;
+  /// Register no operator with the dispatcher
+  /// (--skip-dispatcher-op-registration).
+  bool SkipDispatcherOpRegistration = false;
+  /// Register every schema, selected or not (--force-schema-registration).
+  bool ForceSchemaRegistration = false;
+  /// Backends whose kernels are called directly (--static-dispatch-backend),
+  /// in the order given.
+  std::vector<DispatchKey> StaticDispatchBackends;
 };
+
+/// The folders one torchgen command writes into. Each has a file manager of
+/// its own, whose list of outputs is one `set()` of --output-dependencies.
+enum class OutputFolder : unsigned {
+  Install,    ///< --install-dir (torchgen's cpu_fm)
+  Core,       ///< <install>/core
+  Ops,        ///< <install>/ops, the per-operator headers
+  HeaderOnly, ///< --headeronly-install-dir (enum_tag.h)
+  CpuVec,     ///< cpu_vec_fm: the ufunc CPU kernels (same folder as Install)
+  Cuda,       ///< cuda_fm (same folder as Install)
+  Xpu,        ///< with --xpu (same folder as Install)
+  Aoti,       ///< --aoti-install-dir
+};
+constexpr unsigned NumOutputFolders = 8;
 
 /// What an emitter works with.
 struct EmitContext {
   Context &Ctx;
   const Module &M;
   const EmitOptions &Options;
-  /// Where file emitters write; text emitters do not use it.
+  /// Where file emitters write (the Install folder); text emitters do not
+  /// use it.
   FileManager *Files = nullptr;
+  /// The other folders of a file set that writes into several; null where
+  /// the tool has none, and then files() gives the Install folder's.
+  std::array<FileManager *, NumOutputFolders> Folders{};
+
+  FileManager &files(OutputFolder F = OutputFolder::Install) const {
+    FileManager *FM = Folders[static_cast<unsigned>(F)];
+    return FM ? *FM : *Files;
+  }
 };
 
 using TextEmitterFn = LogicalResult (*)(EmitContext &, llvm::raw_ostream &);

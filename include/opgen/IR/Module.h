@@ -13,6 +13,7 @@
 #include "opgen/IR/BackendConfig.h"
 #include "opgen/IR/DispatchKey.h"
 #include "opgen/IR/NativeFunction.h"
+#include "opgen/IR/OperatorSelection.h"
 #include "opgen/IR/TorchRelease.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -82,6 +83,14 @@ struct Module {
   std::optional<std::map<DispatchKey, BackendIndex>> BackendIndices;
   /// The external backend's yaml, when one was read (--backend-yaml).
   std::optional<BackendConfig> Backend;
+  /// The operators a selective build includes; none selects every operator.
+  std::optional<OperatorSelection> Selection;
+
+  /// Whether the build includes \p F (torchgen's
+  /// selector.is_native_function_selected).
+  bool isSelected(const NativeFunction &F) const {
+    return !Selection || Selection->isNativeFunctionSelected(F);
+  }
   /// Whether variant synthesis has run (it must run at most once).
   bool VariantsSynthesized = false;
 

@@ -1,0 +1,73 @@
+//===- GenMain.h - opgen, torchgen.gen's replacement, as a library -*- C++ -*-===//
+//
+// opgen replaces `python -m torchgen.gen`, the command PyTorch's build runs
+// to write ATen's generated sources: it takes the same flags, reads the same
+// native_functions.yaml, tags.yaml and templates, and writes the same files,
+// byte for byte. Fill a GenConfig and call runGen, or call genMain with a
+// command line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_TOOLS_GENMAIN_H
+#define OPGEN_TOOLS_GENMAIN_H
+
+#include "opgen/Support/LogicalResult.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace opgen {
+
+/// Every setting of one opgen run; the names follow torchgen.gen's flags.
+struct GenConfig {
+  /// The ATen folder: native/native_functions.yaml, native/tags.yaml and
+  /// templates/ (-s).
+  std::string SourcePath = "aten/src/ATen";
+  /// Write the lists of outputs (CMake `set()`s) to this file and to one
+  /// beside it per further output folder (-o).
+  std::string OutputDependencies;
+  bool DryRun = false;
+  bool PerOperatorHeaders = false;
+  std::string InstallDir = "build/aten/src/ATen";
+  std::string AotiInstallDir = "torch/csrc/inductor/aoti_torch/generated";
+  /// Empty: <install>/core.
+  std::string HeaderOnlyInstallDir;
+  bool Rocm = false, Mps = false, Xpu = false, Mtia = false;
+  /// --op-registration-whitelist: set when given, even empty (which then
+  /// selects no operator, as with torchgen).
+  std::optional<std::vector<std::string>> OpRegistrationWhitelist;
+  std::string OpSelectionYamlPath;
+  std::optional<std::vector<std::string>> BackendWhitelist;
+  std::vector<std::string> StaticDispatchBackends;
+  bool SkipDispatcherOpRegistration = false;
+  bool ForceSchemaRegistration = false;
+  /// Of `headers`, `sources`, `declarations_yaml`; all three by default.
+  std::vector<std::string> Generate = {"headers", "sources",
+                                       "declarations_yaml"};
+  bool UpdateAotiCShim = false;
+  bool ExtendAotiCShim = false;
+  /// Threads; 0: one per core. The files do not depend on it.
+  unsigned Threads = 0;
+  /// Print what was read and written, and the time taken, to the error
+  /// stream.
+  bool Summary = false;
+  /// Leave the IR allocated at exit (the tool's process ends right after).
+  bool DisableFree = false;
+};
+
+/// Run one configuration. Diagnostics and the summary go to \p ErrOS.
+/// Nothing is written when an error was reported.
+LogicalResult runGen(const GenConfig &Config, llvm::raw_ostream &ErrOS);
+
+/// Parse torchgen.gen's command line (both spellings of every flag) and
+/// run; returns the exit status.
+int genMain(int Argc, char **Argv);
+
+} // namespace opgen
+
+#endif // OPGEN_TOOLS_GENMAIN_H

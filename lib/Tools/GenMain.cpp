@@ -1,0 +1,379 @@
+//===- GenMain.cpp - opgen, torchgen.gen's replacement, as a library ------===//
+
+#include "opgen/Tools/GenMain.h"
+#include "opgen/Emit/Emitters.h"
+#include "opgen/IR/Context.h"
+#include "opgen/Support/OutputFile.h"
+#include "opgen/Support/ToolProcess.h"
+#include "opgen/Tools/FrontEnd.h"
+#include "opgen/Tools/OutputFolders.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <thread>
+
+using namespace opgen;
+using namespace llvm;
+
+static const char *const ToolName = "opgen";
+
+namespace {
+/// A family of files torchgen.gen writes, and the emitter that writes it
+/// here. Families whose emitter is not registered yet are named on one line
+/// at the end of a run, so that a build knows what it did not get.
+struct OutputFamily {
+  StringRef Emitter;
+  StringRef Files;
+};
+} // namespace
+
+static const OutputFamily Families[] = {
+    {"register-dispatch-key", "Register<Key>_N.cpp"},
+    {"dispatch-key-functions", "<Key>Functions.h, <Key>Functions_inl.h"},
+    {"backend-select", "RegisterBackendSelect.cpp"},
+    {"composite-view-copy-kernels", "CompositeViewCopyKernels.cpp"},
+    {"functionalization",
+     "RegisterFunctionalization_N.cpp, FunctionalInverses.h, ViewMetaClasses"},
+    {"vmap-plumbing", "VmapGeneratedPlumbing.h"},
+    {"ufunc", "Ufunc*.cpp/.cu"},
+    {"aoti-shims", "AOTInductor C shims"},
+};
+
+LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
+  auto ToolError = [&]() -> raw_ostream & {
+    return WithColor::error(ErrOS, ToolName);
+  };
+  for (const std::string &G : C.Generate)
+    if (G != "headers" && G != "sources" && G != "declarations_yaml") {
+      ToolError() << "--generate takes headers, sources or "
+                     "declarations_yaml, not `"
+                  << G << "`\n";
+      return failure();
+    }
+  if (C.OpRegistrationWhitelist && !C.OpSelectionYamlPath.empty()) {
+    ToolError() << "--op-registration-whitelist and --op-selection-yaml-path "
+                   "cannot be given together\n";
+    return failure();
+  }
+  if (C.OpRegistrationWhitelist || !C.OpSelectionYamlPath.empty()) {
+    ToolError() << "selective builds (--op-registration-whitelist, "
+                   "--op-selection-yaml-path) are not supported yet; nothing "
+                   "was written\n";
+    return failure();
+  }
+  // A flag whose effect on this files is not reproduced yet stops
+  // the run rather than write files torchgen would write differently.
+  if (!C.StaticDispatchBackends.empty()) {
+    ToolError() << "--static-dispatch-backend is not supported yet: it "
+                   "changes Functions.h, TensorBody.h and the operator "
+                   "files, whose static dispatch opgen does not write yet; "
+                   "nothing was written\n";
+    return failure();
+  }
+
+  SmallString<256> Native(C.SourcePath), Tags(C.SourcePath),
+      Templates(C.SourcePath);
+  sys::path::append(Native, "native", "native_functions.yaml");
+  sys::path::append(Tags, "native", "tags.yaml");
+  sys::path::append(Templates, "templates");
+
+  // With DisableFree the IR is left allocated at exit (as clang's
+  // -disable-free); BuryPointer keeps it reachable for leak checkers.
+  auto CtxOwner = std::make_unique<Context>(ErrOS);
+  Context &Ctx = *CtxOwner;
+  auto ModuleOwner = std::make_unique<Module>();
+  Module &M = *ModuleOwner;
+  auto KeepAlive = make_scope_exit([&] {
+    if (C.DisableFree) {
+      llvm::BuryPointer(std::move(ModuleOwner));
+      llvm::BuryPointer(std::move(CtxOwner));
+    }
+  });
+  using Clock = std::chrono::steady_clock;
+  auto Start = Clock::now();
+  auto Ms = [](Clock::time_point A, Clock::time_point B) {
+    return std::chrono::duration<double, std::milli>(B - A).count();
+  };
+
+  FrontEndInputs In;
+  In.TagsYaml = loadFile(Ctx, Tags);
+  In.NativeYaml = loadFile(Ctx, Native);
+  if (!In.TagsYaml || !In.NativeYaml)
+    return failure();
+  FrontEndOptions FO;
+  FO.Threads =
+      C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
+  FO.Pipeline = "default";
+  // The IR is checked by the tests; a production run does not re-verify it
+  // after every pass.
+  FO.Instrumentation.VerifyEach = false;
+  FO.Instrumentation.OS = &ErrOS;
+  if (failed(runFrontEnd(Ctx, In, FO, M)))
+    return failure();
+  auto Read = Clock::now();
+
+  EmitOptions EO;
+  EO.OutputDirSpelling = C.InstallDir;
+  EO.Threads = FO.Threads;
+  EO.PerOperatorHeaders = C.PerOperatorHeaders;
+  EO.Rocm = C.Rocm;
+  EO.GenerateHeaders = is_contained(C.Generate, "headers");
+  EO.GenerateSources = is_contained(C.Generate, "sources");
+  EO.GenerateDeclarationsYaml = is_contained(C.Generate, "declarations_yaml");
+  EO.SkipDispatcherOpRegistration = C.SkipDispatcherOpRegistration;
+  EO.ForceSchemaRegistration = C.ForceSchemaRegistration;
+
+  std::string HeaderOnly = C.HeaderOnlyInstallDir.empty()
+                               ? C.InstallDir + "/core"
+                               : C.HeaderOnlyInstallDir;
+  TemplateCache TC{std::string(Templates)};
+  const FileSetInfo &Set = *findFileSet("aten");
+  OutputFolders Folders(
+      Ctx, TC, getAtenFolders(C.InstallDir, HeaderOnly, C.AotiInstallDir, C.Xpu),
+      Set.Generator.str(), C.DryRun);
+  EmitContext EC{Ctx, M, EO};
+  Folders.bind(EC);
+  if (failed(runFileEmitters(EC, getFileSet(Set.Name))))
+    return failure();
+  auto Emitted = Clock::now();
+  size_t NumFiles = Folders.getNumFiles();
+  if (failed(Folders.commit()))
+    return failure();
+  if (!C.OutputDependencies.empty() &&
+      failed(Folders.writeOutputLists(C.OutputDependencies, ErrOS)))
+    return failure();
+
+  // Say what torchgen would have written that this opgen does not write yet.
+  std::string Missing;
+  for (const OutputFamily &F : Families)
+    if (!findEmitter(F.Emitter))
+      Missing += (Missing.empty() ? "" : "; ") + F.Files.str();
+  if (!Missing.empty())
+    ErrOS << ToolName << ": not written yet (torchgen.gen files of later "
+          << "parts): " << Missing << "\n";
+
+  if (C.Summary)
+    ErrOS << ToolName << ": read native_functions.yaml and ran the passes in "
+          << format("%.1f", Ms(Start, Read)) << " ms (" << M.Functions.size()
+          << " operators), generated " << NumFiles << " files in "
+          << format("%.1f", Ms(Read, Emitted)) << " ms, "
+          << (C.DryRun ? "wrote none" : "wrote the changed ones") << " in "
+          << format("%.1f", Ms(Emitted, Clock::now())) << " ms\n";
+  return success();
+}
+
+/// argparse's `nargs='*'` flags take the words after them (`--generate
+/// headers sources`); LLVM's parser takes one value per occurrence. Rewrite
+/// `--flag a b` as `--flag=a --flag=b`, and a bare `--flag` (an empty list,
+/// which is not the same as no flag) as `--flag=`.
+static std::vector<std::string> expandListFlags(int Argc, char **Argv) {
+  static const StringRef ListFlags[] = {
+      "op-registration-whitelist", "op_registration_whitelist",
+      "backend-whitelist",         "backend_whitelist",
+      "static-dispatch-backend",   "static_dispatch_backend",
+      "generate"};
+  std::vector<std::string> Args;
+  for (int I = 0; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (I == 0 || !A.startswith("--") || A.contains('=') ||
+        !is_contained(ListFlags, A.drop_front(2))) {
+      Args.push_back(A.str());
+      continue;
+    }
+    bool Any = false;
+    while (I + 1 < Argc && !StringRef(Argv[I + 1]).startswith("-")) {
+      Args.push_back((A + "=" + Argv[++I]).str());
+      Any = true;
+    }
+    if (!Any)
+      Args.push_back((A + "=").str());
+  }
+  return Args;
+}
+
+int opgen::genMain(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  prepareToolProcess();
+  std::vector<std::string> Expanded = expandListFlags(Argc, Argv);
+  std::vector<const char *> ArgPtrs;
+  for (const std::string &A : Expanded)
+    ArgPtrs.push_back(A.c_str());
+
+  cl::OptionCategory Cat("opgen options (those of python -m torchgen.gen)");
+  GenConfig D;
+  // Every flag has torchgen's spellings; an alias adds the other one.
+  cl::opt<std::string> SourcePath(
+      "source-path", cl::desc("The ATen folder (native/, templates/); also -s"),
+      cl::value_desc("dir"), cl::init(D.SourcePath), cl::cat(Cat));
+  cl::alias SourcePathS("s", cl::aliasopt(SourcePath),
+                        cl::desc("Alias for --source-path"));
+  cl::opt<std::string> OutputDependencies(
+      "output-dependencies",
+      cl::desc("Write the lists of outputs (CMake set()s) to this file, and "
+               "one beside it per further folder; also -o"),
+      cl::value_desc("file"), cl::cat(Cat));
+  cl::alias OutputDependenciesO("o", cl::aliasopt(OutputDependencies),
+                                cl::desc("Alias for --output-dependencies"));
+  cl::opt<bool> DryRun("dry-run",
+                       cl::desc("Write no file (the dependency lists still "
+                                "are)"),
+                       cl::cat(Cat));
+  cl::opt<bool> PerOperatorHeaders(
+      "per-operator-headers",
+      cl::desc("One header per operator in ATen/ops"), cl::cat(Cat));
+  cl::opt<std::string> InstallDir(
+      "install-dir",
+      cl::desc("Output folder; also -d, --install_dir"), cl::value_desc("dir"),
+      cl::init(D.InstallDir), cl::cat(Cat));
+  cl::alias InstallDirD("d", cl::aliasopt(InstallDir),
+                        cl::desc("Alias for --install-dir"));
+  cl::alias InstallDirU("install_dir", cl::aliasopt(InstallDir),
+                        cl::desc("Alias for --install-dir"));
+  cl::opt<std::string> AotiInstallDir(
+      "aoti-install-dir",
+      cl::desc("Output folder of the AOTInductor shims; also "
+               "--aoti_install_dir"),
+      cl::value_desc("dir"), cl::init(D.AotiInstallDir), cl::cat(Cat));
+  cl::alias AotiInstallDirU("aoti_install_dir", cl::aliasopt(AotiInstallDir),
+                            cl::desc("Alias for --aoti-install-dir"));
+  cl::opt<std::string> HeaderOnlyInstallDir(
+      "headeronly-install-dir",
+      cl::desc("Output folder of header-only files such as enum_tag.h "
+               "(default: <install-dir>/core); also --headeronly_install_dir"),
+      cl::value_desc("dir"), cl::cat(Cat));
+  cl::alias HeaderOnlyInstallDirU("headeronly_install_dir",
+                                  cl::aliasopt(HeaderOnlyInstallDir),
+                                  cl::desc("Alias for --headeronly-install-dir"));
+  cl::opt<bool> Rocm("rocm", cl::desc("Read CUDA as ROCm/HIP"), cl::cat(Cat));
+  cl::opt<bool> Mps("mps", cl::desc("Generate MPS registrations"),
+                    cl::cat(Cat));
+  cl::opt<bool> Xpu("xpu", cl::desc("Generate XPU registrations"),
+                    cl::cat(Cat));
+  cl::opt<bool> Mtia("mtia", cl::desc("Generate MTIA registrations"),
+                     cl::cat(Cat));
+  cl::list<std::string> Whitelist(
+      "op-registration-whitelist",
+      cl::desc("Register only these operators (`aten::add`, no overload); "
+               "also --op_registration_whitelist"),
+      cl::value_desc("ops..."), cl::cat(Cat));
+  cl::alias WhitelistU("op_registration_whitelist", cl::aliasopt(Whitelist),
+                       cl::desc("Alias for --op-registration-whitelist"));
+  cl::opt<std::string> SelectionYaml(
+      "op-selection-yaml-path",
+      cl::desc("The operators a selective build includes (a selection "
+               "yaml); also --op_selection_yaml_path"),
+      cl::value_desc("file"), cl::cat(Cat));
+  cl::alias SelectionYamlU("op_selection_yaml_path",
+                           cl::aliasopt(SelectionYaml),
+                           cl::desc("Alias for --op-selection-yaml-path"));
+  cl::list<std::string> BackendWhitelist(
+      "backend-whitelist",
+      cl::desc("Generate only these backends' registrations; also "
+               "--backend_whitelist"),
+      cl::value_desc("keys..."), cl::cat(Cat));
+  cl::alias BackendWhitelistU("backend_whitelist",
+                              cl::aliasopt(BackendWhitelist),
+                              cl::desc("Alias for --backend-whitelist"));
+  cl::list<std::string> StaticDispatch(
+      "static-dispatch-backend",
+      cl::desc("Call these backends' kernels directly; also "
+               "--static_dispatch_backend"),
+      cl::value_desc("keys..."), cl::cat(Cat));
+  cl::alias StaticDispatchU("static_dispatch_backend",
+                            cl::aliasopt(StaticDispatch),
+                            cl::desc("Alias for --static-dispatch-backend"));
+  cl::opt<bool> SkipRegistration(
+      "skip-dispatcher-op-registration",
+      cl::desc("Register no operator with the dispatcher; also "
+               "--skip_dispatcher_op_registration"),
+      cl::cat(Cat));
+  cl::alias SkipRegistrationU("skip_dispatcher_op_registration",
+                              cl::aliasopt(SkipRegistration),
+                              cl::desc("Alias for "
+                                       "--skip-dispatcher-op-registration"));
+  cl::opt<bool> ForceSchema(
+      "force-schema-registration",
+      cl::desc("Register every schema, selected or not; also "
+               "--force_schema_registration"),
+      cl::cat(Cat));
+  cl::alias ForceSchemaU("force_schema_registration",
+                         cl::aliasopt(ForceSchema),
+                         cl::desc("Alias for --force-schema-registration"));
+  cl::list<std::string> Generate(
+      "generate",
+      cl::desc("Write only these groups: headers, sources, declarations_yaml "
+               "(default: all)"),
+      cl::value_desc("groups..."), cl::cat(Cat));
+  cl::opt<bool> UpdateAoti("update-aoti-c-shim",
+                           cl::desc("Update the AOTInductor C shims"),
+                           cl::cat(Cat));
+  cl::opt<bool> ExtendAoti("extend-aoti-c-shim",
+                           cl::desc("C shims for out-of-tree operators"),
+                           cl::cat(Cat));
+  cl::opt<unsigned> Threads(
+      "threads", cl::desc("Threads (default: one per core); the files are "
+                          "the same for any number"),
+      cl::init(0), cl::cat(Cat));
+  cl::opt<bool> Summary(
+      "summary",
+      cl::desc("Print what was read and written, and the time taken"),
+      cl::cat(Cat));
+  cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << ToolName << " " << OPGEN_VERSION
+       << "\n  writes what torchgen 2.14's torchgen.gen writes\n";
+  });
+  if (!cl::ParseCommandLineOptions(
+          ArgPtrs.size(), ArgPtrs.data(),
+          "opgen: ATen's generated C++ (drop-in for python -m torchgen.gen)\n",
+          &errs()))
+    return 1;
+
+  // A bare list flag arrives as one empty value: an empty list.
+  auto ListOf = [](const cl::list<std::string> &L) {
+    std::vector<std::string> V;
+    for (const std::string &S : L)
+      if (!S.empty())
+        V.push_back(S);
+    return V;
+  };
+  GenConfig C;
+  C.SourcePath = SourcePath;
+  C.OutputDependencies = OutputDependencies;
+  C.DryRun = DryRun;
+  C.PerOperatorHeaders = PerOperatorHeaders;
+  C.InstallDir = InstallDir;
+  C.AotiInstallDir = AotiInstallDir;
+  C.HeaderOnlyInstallDir = HeaderOnlyInstallDir;
+  C.Rocm = Rocm;
+  C.Mps = Mps;
+  C.Xpu = Xpu;
+  C.Mtia = Mtia;
+  if (Whitelist.getNumOccurrences())
+    C.OpRegistrationWhitelist = ListOf(Whitelist);
+  C.OpSelectionYamlPath = SelectionYaml;
+  if (BackendWhitelist.getNumOccurrences())
+    C.BackendWhitelist = ListOf(BackendWhitelist);
+  C.StaticDispatchBackends = ListOf(StaticDispatch);
+  C.SkipDispatcherOpRegistration = SkipRegistration;
+  C.ForceSchemaRegistration = ForceSchema;
+  if (Generate.getNumOccurrences())
+    C.Generate = ListOf(Generate);
+  C.UpdateAotiCShim = UpdateAoti;
+  C.ExtendAotiCShim = ExtendAoti;
+  C.Threads = Threads;
+  C.Summary = Summary;
+  C.DisableFree = true;
+  return failed(runGen(C, errs())) ? 1 : 0;
+}

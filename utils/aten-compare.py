@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Run opgen and torchgen.gen on the same inputs and compare their files.
+
+Usage: aten-compare.py --opgen BIN --dist DIST [--aten ATEN] --work DIR
+                       [--cache DIR] [--expect NAME]... [--check]
+                       [-- FLAG...]
+
+DIST is the folder holding torchgen/ (reference/2.14/usr/lib/python3/
+dist-packages); ATEN, the ATen folder both read (default: DIST's packaged
+one). FLAGs after `--` go to both tools (`--per-operator-headers`,
+`--op-selection-yaml-path F`, ...). Each tool runs in a folder of its own
+under DIR with the same relative install folder (`--install_dir out`) and
+`-o deps.cmake`, since the dependency lists hold paths as given.
+
+torchgen's run is cached in CACHE (default DIR/torchgen-cache), keyed by the
+flags and the inputs' bytes, so comparing again costs opgen's run only.
+
+It prints one line: the files opgen wrote, its time, and how many are byte
+for byte torchgen's. With --check it fails when a file opgen wrote differs
+from torchgen's or torchgen has none of that name, when a file named with
+--expect (a path under the install folder: `Functions.h`, `core/TensorBody.h`,
+`ops/abs.h`; a name ending in `/*` stands for every torchgen file of that
+folder) was not written by opgen, or when a dependency list differs from
+torchgen's on the files opgen writes.
+"""
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+
+def tree_digest(paths):
+    h = hashlib.sha256()
+    for root in paths:
+        for dirpath, dirnames, filenames in sorted(os.walk(root)):
+            dirnames.sort()
+            for name in sorted(filenames):
+                p = os.path.join(dirpath, name)
+                h.update(os.path.relpath(p, root).encode())
+                with open(p, "rb") as f:
+                    h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+def files_under(root):
+    out = {}
+    for dirpath, _, filenames in os.walk(root):
+        for name in filenames:
+            p = os.path.join(dirpath, name)
+            out[os.path.relpath(p, root)] = p
+    return out
+
+
+def read_lists(folder):
+    """The set() lists of one run: list file name -> entries."""
+    lists = {}
+    for name in os.listdir(folder):
+        if name.endswith("deps.cmake"):
+            with open(os.path.join(folder, name)) as f:
+                lines = f.read().split("\n")
+            lists[name] = [l.strip().strip('"') for l in lines[2:-1]]
+    return lists
+
+
+def run_torchgen(dist, aten, flags, cache):
+    key = hashlib.sha256(
+        ("\0".join(flags) + "\0" + tree_digest([os.path.join(aten, "native"),
+                                                os.path.join(aten, "templates")])
+         + "\0" + tree_digest([os.path.join(dist, "torchgen")])).encode()
+    ).hexdigest()[:20]
+    folder = os.path.join(cache, key)
+    if os.path.exists(os.path.join(folder, ".complete")):
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    env = dict(os.environ, PYTHONPATH=dist)
+    cmd = [sys.executable, "-m", "torchgen.gen", "-s", aten,
+           "--install_dir", "out", "-o", "deps.cmake"] + flags
+    r = subprocess.run(cmd, cwd=folder, env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stdout + r.stderr)
+        sys.exit("aten-compare: torchgen failed: " + " ".join(cmd))
+    open(os.path.join(folder, ".complete"), "w").close()
+    return folder
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--opgen", required=True)
+    ap.add_argument("--dist", required=True)
+    ap.add_argument("--aten")
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--cache")
+    ap.add_argument("--expect", action="append", default=[])
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("flags", nargs="*")
+    a = ap.parse_args()
+    dist = os.path.abspath(a.dist)
+    aten = os.path.abspath(a.aten or os.path.join(dist, "torchgen", "packaged",
+                                                  "ATen"))
+    # Paths among the flags are made absolute: both tools run elsewhere.
+    flags = [os.path.abspath(f) if os.path.exists(f) else f for f in a.flags]
+    work = os.path.abspath(a.work)
+    cache = os.path.abspath(a.cache or os.path.join(work, "torchgen-cache"))
+
+    ref = run_torchgen(dist, aten, flags, cache)
+
+    mine = os.path.join(work, "opgen")
+    shutil.rmtree(mine, ignore_errors=True)
+    os.makedirs(mine)
+    cmd = [os.path.abspath(a.opgen), "-s", aten, "--install_dir", "out",
+           "-o", "deps.cmake"] + flags
+    start = time.perf_counter()
+    r = subprocess.run(cmd, cwd=mine, capture_output=True, text=True)
+    ms = (time.perf_counter() - start) * 1000
+    sys.stderr.write(r.stderr)
+    if r.returncode != 0:
+        sys.exit("aten-compare: opgen failed: " + " ".join(cmd))
+
+    theirs = files_under(os.path.join(ref, "out"))
+    ours = files_under(os.path.join(mine, "out"))
+    same, differ, extra = [], [], []
+    for name, path in sorted(ours.items()):
+        if name not in theirs:
+            extra.append(name)
+            continue
+        with open(path, "rb") as f1, open(theirs[name], "rb") as f2:
+            (same if f1.read() == f2.read() else differ).append(name)
+
+    problems = []
+    for name in differ:
+        problems.append("differs from torchgen's: " + name)
+    for name in extra:
+        problems.append("torchgen writes no such file: " + name)
+    for e in a.expect:
+        if e.endswith("/*"):
+            prefix = e[:-1]
+            wanted = [n for n in theirs if n.startswith(prefix)]
+            if not wanted:
+                problems.append("torchgen wrote nothing under " + prefix)
+            missing = [n for n in wanted if n not in ours]
+            if missing:
+                problems.append("not written: %d files under %s, such as %s"
+                                % (len(missing), prefix, missing[0]))
+        elif e not in ours:
+            problems.append("not written: " + e)
+
+    # Each dependency list names what its folder's files are; opgen's must
+    # be torchgen's, less the files opgen does not write yet.
+    written = {os.path.join("out", n) for n in ours}
+    theirs_lists, ours_lists = read_lists(ref), read_lists(mine)
+    if sorted(theirs_lists) != sorted(ours_lists):
+        problems.append("dependency lists: torchgen wrote %s, opgen %s"
+                        % (sorted(theirs_lists), sorted(ours_lists)))
+    for name, entries in theirs_lists.items():
+        mine_entries = ours_lists.get(name)
+        if mine_entries is None:
+            continue
+        kept = [e for e in entries if e in written]
+        if mine_entries != kept:
+            problems.append("dependency list %s differs: %s" % (
+                name, sorted(set(mine_entries) ^ set(kept))[:5]))
+
+    print("opgen: %d files written in %.0f ms, %d of them byte-identical to "
+          "torchgen's (torchgen wrote %d)" % (len(ours), ms, len(same),
+                                              len(theirs)))
+    for p in problems:
+        print("aten-compare: " + p)
+    if a.check and problems:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
