@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Benchmark: torchgen.gen's job, ATen's generated sources from PyTorch
+2.14.1's real native_functions.yaml, by opgen and by torchgen side by side,
+in the default mode and with --per-operator-headers. Each run writes into a
+fresh folder, so every file is written. Prints both whole-process times, the
+ratio, and how many of opgen's files are byte-identical to torchgen's (opgen
+writes part of torchgen.gen's files today; the ratio compares opgen's run
+with torchgen's whole run, which is what a build waits for). Figures go in
+the README, never in tests.
+
+Usage: aten-bench.py OPGEN REFERENCE_DIR [RUNS] [TORCHGEN_RUNS]
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+
+def timed(cmd, cwd, env=None):
+    start = time.perf_counter()
+    r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    ms = (time.perf_counter() - start) * 1000
+    if r.returncode != 0:
+        sys.stderr.write("failed: %s\n%s" % (" ".join(cmd), r.stderr))
+        sys.exit(1)
+    return ms
+
+
+def run_many(cmd, work, name, runs, env=None):
+    times = []
+    for _ in range(runs):
+        d = os.path.join(work, name)
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        times.append(timed(cmd, d, env))
+    return statistics.median(times), os.path.join(work, name, "out")
+
+
+def identical(ours, theirs):
+    same = total = 0
+    for dirpath, _, files in os.walk(ours):
+        for f in files:
+            p = os.path.join(dirpath, f)
+            rel = os.path.relpath(p, ours)
+            total += 1
+            q = os.path.join(theirs, rel)
+            if os.path.exists(q):
+                with open(p, "rb") as a, open(q, "rb") as b:
+                    same += a.read() == b.read()
+    return same, total
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    opgen = os.path.abspath(sys.argv[1])
+    dist = os.path.join(os.path.abspath(sys.argv[2]), "2.14", "usr", "lib",
+                        "python3", "dist-packages")
+    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 10
+    tg_runs = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+    aten = os.path.join(dist, "torchgen", "packaged", "ATen")
+    env = dict(os.environ, PYTHONPATH=dist)
+    print("PyTorch 2.14.1, torchgen.gen's job, median of runs (ms, whole "
+          "process)")
+    with tempfile.TemporaryDirectory() as work:
+        for label, flags in [("default", []),
+                             ("--per-operator-headers",
+                              ["--per-operator-headers"])]:
+            ours, ours_out = run_many(
+                [opgen, "-s", aten, "--install_dir", "out"] + flags, work,
+                "opgen", runs)
+            theirs, theirs_out = run_many(
+                [PYTHON, "-m", "torchgen.gen", "-s", aten, "--install_dir",
+                 "out"] + flags, work, "torchgen", tg_runs, env)
+            # Both folders are the last runs'; compare before the next mode.
+            same, total = identical(ours_out, theirs_out)
+            n_theirs = sum(len(f) for _, _, f in os.walk(theirs_out))
+            print("\n%s" % label)
+            print("  opgen     %9.1f   (%d files, %d byte-identical to "
+                  "torchgen's)" % (ours, total, same))
+            print("  torchgen  %9.1f   (%d files)" % (theirs, n_theirs))
+            print("  speed-up: %.0fx" % (theirs / ours))
+
+
+if __name__ == "__main__":
+    main()
