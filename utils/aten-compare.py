@@ -96,6 +96,9 @@ def main():
     ap.add_argument("--cache")
     ap.add_argument("--expect", action="append", default=[])
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--verbose", action="store_true",
+                    help="show opgen's standard error (what it does not "
+                    "write yet) even when it succeeds")
     ap.add_argument("flags", nargs="*")
     a = ap.parse_args()
     dist = os.path.abspath(a.dist)
@@ -116,7 +119,8 @@ def main():
     start = time.perf_counter()
     r = subprocess.run(cmd, cwd=mine, capture_output=True, text=True)
     ms = (time.perf_counter() - start) * 1000
-    sys.stderr.write(r.stderr)
+    if r.returncode != 0 or a.verbose:
+        sys.stderr.write(r.stderr)
     if r.returncode != 0:
         sys.exit("aten-compare: opgen failed: " + " ".join(cmd))
 
