@@ -220,12 +220,15 @@ LogicalResult FileManager::commit() {
   if (DryRun || D.getNumErrors())
     return success(D.getNumErrors() == 0);
   bool Ok = true;
+  // Thousands of files share a few folders: make each folder once.
+  StringSet<> Made;
   for (const GeneratedFile &F : Files) {
     SmallString<256> Path(OutputDir);
     sys::path::append(Path, F.Name);
     StringRef Parent = sys::path::parent_path(Path);
-    if (!Parent.empty())
-      if (std::error_code EC = sys::fs::create_directories(Parent)) {
+    if (!Parent.empty() && Made.insert(Parent).second)
+      if (std::error_code EC = sys::fs::create_directories(
+              Parent, /*IgnoreExisting=*/true, sys::fs::all_all)) {
         D.fileError(Parent, "cannot create the folder: " + EC.message());
         Ok = false;
         continue;

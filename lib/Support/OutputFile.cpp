@@ -7,8 +7,64 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#if defined(__linux__)
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
 using namespace opgen;
 using namespace llvm;
+
+/// Write \p Content to an unnamed file in \p Path's folder and give it a
+/// temporary name only once it is complete (Linux's O_TMPFILE): a process
+/// killed while writing leaves nothing behind, where a named temporary
+/// file would stay half-written. Sets \p Temp to the name; false when the
+/// system cannot do it (the caller then writes a named temporary file).
+static bool writeUnnamedThenLink(StringRef Path, StringRef Content,
+                                 SmallVectorImpl<char> &Temp,
+                                 std::error_code &WriteError) {
+#if defined(__linux__) && defined(O_TMPFILE)
+  SmallString<256> Dir(sys::path::parent_path(Path));
+  if (Dir.empty())
+    Dir = ".";
+  int FD = ::open(Dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (FD < 0)
+    return false;
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/false);
+    OS << Content;
+    OS.flush();
+    if (OS.has_error()) {
+      WriteError = OS.error();
+      OS.clear_error();
+      ::close(FD);
+      return true;
+    }
+  }
+  // linkat through /proc names the file without the privilege AT_EMPTY_PATH
+  // needs.
+  std::string Proc = "/proc/self/fd/" + std::to_string(FD);
+  for (unsigned Attempt = 0; Attempt != 16; ++Attempt) {
+    SmallString<256> Model(Path);
+    Model += ".tmp%%%%%%";
+    sys::fs::createUniquePath(Model, Temp, /*MakeAbsolute=*/false);
+    Temp.push_back('\0');
+    int R = ::linkat(AT_FDCWD, Proc.c_str(), AT_FDCWD, Temp.data(),
+                     AT_SYMLINK_FOLLOW);
+    Temp.pop_back();
+    if (R == 0) {
+      ::close(FD);
+      return true;
+    }
+    if (errno != EEXIST)
+      break;
+  }
+  ::close(FD);
+  return false;
+#else
+  return false;
+#endif
+}
 
 Expected<WriteStatus> opgen::writeFileIfChanged(StringRef Path,
                                                 StringRef Content) {
@@ -22,7 +78,23 @@ Expected<WriteStatus> opgen::writeFileIfChanged(StringRef Path,
     if ((*Old)->getBuffer() == Content)
       return WriteStatus::Unchanged;
 
-  SmallString<256> Temp(Path);
+  SmallString<256> Temp;
+  std::error_code WriteError;
+  if (writeUnnamedThenLink(Path, Content, Temp, WriteError)) {
+    if (WriteError)
+      return createStringError(WriteError, "cannot write `%s`: %s",
+                               Path.str().c_str(),
+                               WriteError.message().c_str());
+    if (std::error_code EC = sys::fs::rename(Temp, Path)) {
+      sys::fs::remove(Temp);
+      return createStringError(EC, "cannot rename `%s` to `%s`: %s",
+                               Temp.c_str(), Path.str().c_str(),
+                               EC.message().c_str());
+    }
+    return WriteStatus::Written;
+  }
+
+  Temp = Path;
   Temp += ".tmp%%%%%%";
   int FD;
   if (std::error_code EC = sys::fs::createUniqueFile(Temp, FD, Temp))

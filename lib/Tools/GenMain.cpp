@@ -140,7 +140,8 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   TemplateCache TC{std::string(Templates)};
   const FileSetInfo &Set = *findFileSet("aten");
   OutputFolders Folders(
-      Ctx, TC, getAtenFolders(C.InstallDir, HeaderOnly, C.AotiInstallDir, C.Xpu),
+      Ctx, TC,
+      getAtenFolders(C.InstallDir, HeaderOnly, C.AotiInstallDir, C.Xpu),
       Set.Generator.str(), C.DryRun);
   EmitContext EC{Ctx, M, EO};
   Folders.bind(EC);
@@ -178,11 +179,13 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
 /// `--flag a b` as `--flag=a --flag=b`, and a bare `--flag` (an empty list,
 /// which is not the same as no flag) as `--flag=`.
 static std::vector<std::string> expandListFlags(int Argc, char **Argv) {
-  static const StringRef ListFlags[] = {
-      "op-registration-whitelist", "op_registration_whitelist",
-      "backend-whitelist",         "backend_whitelist",
-      "static-dispatch-backend",   "static_dispatch_backend",
-      "generate"};
+  static const StringRef ListFlags[] = {"op-registration-whitelist",
+                                        "op_registration_whitelist",
+                                        "backend-whitelist",
+                                        "backend_whitelist",
+                                        "static-dispatch-backend",
+                                        "static_dispatch_backend",
+                                        "generate"};
   std::vector<std::string> Args;
   for (int I = 0; I < Argc; ++I) {
     StringRef A = Argv[I];
@@ -230,12 +233,11 @@ int opgen::genMain(int Argc, char **Argv) {
                                 "are)"),
                        cl::cat(Cat));
   cl::opt<bool> PerOperatorHeaders(
-      "per-operator-headers",
-      cl::desc("One header per operator in ATen/ops"), cl::cat(Cat));
+      "per-operator-headers", cl::desc("One header per operator in ATen/ops"),
+      cl::cat(Cat));
   cl::opt<std::string> InstallDir(
-      "install-dir",
-      cl::desc("Output folder; also -d, --install_dir"), cl::value_desc("dir"),
-      cl::init(D.InstallDir), cl::cat(Cat));
+      "install-dir", cl::desc("Output folder; also -d, --install_dir"),
+      cl::value_desc("dir"), cl::init(D.InstallDir), cl::cat(Cat));
   cl::alias InstallDirD("d", cl::aliasopt(InstallDir),
                         cl::desc("Alias for --install-dir"));
   cl::alias InstallDirU("install_dir", cl::aliasopt(InstallDir),
@@ -252,9 +254,9 @@ int opgen::genMain(int Argc, char **Argv) {
       cl::desc("Output folder of header-only files such as enum_tag.h "
                "(default: <install-dir>/core); also --headeronly_install_dir"),
       cl::value_desc("dir"), cl::cat(Cat));
-  cl::alias HeaderOnlyInstallDirU("headeronly_install_dir",
-                                  cl::aliasopt(HeaderOnlyInstallDir),
-                                  cl::desc("Alias for --headeronly-install-dir"));
+  cl::alias HeaderOnlyInstallDirU(
+      "headeronly_install_dir", cl::aliasopt(HeaderOnlyInstallDir),
+      cl::desc("Alias for --headeronly-install-dir"));
   cl::opt<bool> Rocm("rocm", cl::desc("Read CUDA as ROCm/HIP"), cl::cat(Cat));
   cl::opt<bool> Mps("mps", cl::desc("Generate MPS registrations"),
                     cl::cat(Cat));
@@ -307,8 +309,7 @@ int opgen::genMain(int Argc, char **Argv) {
       cl::desc("Register every schema, selected or not; also "
                "--force_schema_registration"),
       cl::cat(Cat));
-  cl::alias ForceSchemaU("force_schema_registration",
-                         cl::aliasopt(ForceSchema),
+  cl::alias ForceSchemaU("force_schema_registration", cl::aliasopt(ForceSchema),
                          cl::desc("Alias for --force-schema-registration"));
   cl::list<std::string> Generate(
       "generate",
@@ -322,8 +323,9 @@ int opgen::genMain(int Argc, char **Argv) {
                            cl::desc("C shims for out-of-tree operators"),
                            cl::cat(Cat));
   cl::opt<unsigned> Threads(
-      "threads", cl::desc("Threads (default: one per core); the files are "
-                          "the same for any number"),
+      "threads",
+      cl::desc("Threads (default: one per core); the files are "
+               "the same for any number"),
       cl::init(0), cl::cat(Cat));
   cl::opt<bool> Summary(
       "summary",

@@ -74,7 +74,8 @@ LogicalResult OutputFolders::writeOutputLists(StringRef Depfile,
   StringRef Dir = sys::path::parent_path(Abs);
   StringRef Name = sys::path::filename(Abs);
   StringRef Stem = sys::path::stem(Abs);
-  if (std::error_code EC = sys::fs::create_directories(Dir)) {
+  if (std::error_code EC = sys::fs::create_directories(
+          Dir, /*IgnoreExisting=*/true, sys::fs::all_all)) {
     Ctx.getDiags().fileError(Dir, "cannot create the folder: " + EC.message());
     return failure();
   }

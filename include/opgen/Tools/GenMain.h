@@ -1,4 +1,5 @@
-//===- GenMain.h - opgen, torchgen.gen's replacement, as a library -*- C++ -*-===//
+//===- GenMain.h - opgen, torchgen.gen's replacement, as a library -*- C++
+//-*-===//
 //
 // opgen replaces `python -m torchgen.gen`, the command PyTorch's build runs
 // to write ATen's generated sources: it takes the same flags, reads the same
