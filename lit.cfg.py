@@ -31,6 +31,9 @@ config.substitutions.append(("%lit", getattr(config, "opgen_lit", "lit")))
 config.substitutions.append(("%opgen-obj", config.opgen_obj_root))
 config.substitutions.append(("%opgen-src", config.opgen_src_root))
 config.substitutions.append(("%inputs", os.path.join(config.opgen_src_root, "test", "Inputs")))
+# torchgen.gen's runs, shared by the tests comparing opgen with it (keyed by
+# flags and inputs; see utils/aten-compare.py).
+config.substitutions.append(("%aten-cache", os.path.join(config.opgen_obj_root, "test", "torchgen-aten-cache")))
 
 # The reference: Debian's python3-torch packages unpacked by
 # utils/fetch-reference.sh. A release is available when it passes

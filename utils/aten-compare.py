@@ -13,7 +13,9 @@ under DIR with the same relative install folder (`--install_dir out`) and
 `-o deps.cmake`, since the dependency lists hold paths as given.
 
 torchgen's run is cached in CACHE (default DIR/torchgen-cache), keyed by the
-flags and the inputs' bytes, so comparing again costs opgen's run only.
+flags and the inputs' bytes, so comparing again costs opgen's run only; the
+test suite shares one cache (%aten-cache) between its tests, and a lock
+lets tests that want the same run at once make it once.
 
 It prints one line: the files opgen wrote, its time, and how many are byte
 for byte torchgen's. With --check it fails when a file opgen wrote differs
@@ -24,6 +26,7 @@ folder) was not written by opgen, or when a dependency list differs from
 torchgen's on the files opgen writes.
 """
 import argparse
+import fcntl
 import hashlib
 import os
 import shutil
@@ -72,6 +75,11 @@ def run_torchgen(dist, aten, flags, cache):
          + "\0" + tree_digest([os.path.join(dist, "torchgen")])).encode()
     ).hexdigest()[:20]
     folder = os.path.join(cache, key)
+    os.makedirs(cache, exist_ok=True)
+    # Tests running at once may want the same run: one makes it, the others
+    # wait for it and reuse it.
+    lock = open(os.path.join(cache, key + ".lock"), "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
     if os.path.exists(os.path.join(folder, ".complete")):
         return folder
     shutil.rmtree(folder, ignore_errors=True)
