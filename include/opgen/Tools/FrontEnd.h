@@ -69,9 +69,9 @@ std::optional<PassManager> buildPipeline(Context &Ctx, llvm::StringRef Spec);
 
 /// Read the inputs into \p M (which must hold no functions; tags it already
 /// holds are kept, for callers that have no tags.yaml), verify what was read,
-/// and run the pipeline. A selection goes into M.Selection. Every problem is a diagnostic; a backend yaml with
-/// problems of its own is still checked against the native functions, so
-/// that everything wrong with it is reported at once.
+/// and run the pipeline. A selection goes into M.Selection. Every problem is a
+/// diagnostic; a backend yaml with problems of its own is still checked against
+/// the native functions, so that everything wrong with it is reported at once.
 LogicalResult runFrontEnd(Context &Ctx, const FrontEndInputs &In,
                           const FrontEndOptions &Options, Module &M);
 
