@@ -17,6 +17,12 @@ makes it); TEST_ROOT defaults to this checkout's test/. The rejected inputs:
     test/Transforms/Inputs/native_functions.yaml as its RUN line says, and
     test/Transforms/variant-synthesis-invalid.yaml's pieces.
 
+  - every test/Parse/selection-invalid-*.yaml (selection yamls for
+    --op-selection-yaml-path), cut into parts as its `split-file
+    --leading-lines` RUN line cuts it (`#--- NAME` lines), each read with
+    torchgen 2.14's SelectiveBuilder.from_yaml_path; a part that no RUN line
+    reads (`%t/NAME`) is an error.
+
 A case is a piece holding an `expected-error` (pieces opgen accepts are
 not cases), named `FILE:LINE` with LINE that of its first expected-error,
 or `FILE` for a tags.yaml test. Each runs through utils/torchgen-dump.py (its
@@ -122,6 +128,40 @@ def cases_of(path, rel, test_root, work):
     return out
 
 
+SPLIT_FILE_MARKER = re.compile(r"^(?:.|//)--- (\S+)")
+
+
+def selection_cases(path, rel, work):
+    """The parts of a selection test, as split-file --leading-lines makes
+    them: (case name, release, "--selection", part file, None)."""
+    runs = run_lines(path)
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    parts, name, start, current = [], None, 0, []
+    for i, line in enumerate(lines + [None]):
+        m = SPLIT_FILE_MARKER.match(line) if line is not None else None
+        if line is None or m:
+            if name is not None:
+                parts.append((name, "\n" * start + "\n".join(current)))
+            if m:
+                name, start, current = m.group(1), i + 1, []
+        elif name is not None:
+            current.append(line)
+    out = []
+    for name, text in parts:
+        if not any("%t/" + name in r for r in runs):
+            raise SystemExit("%s: no RUN line reads part %s (%%t/%s)" % (rel, name, name))
+        m = re.search(r"expected-error", text)
+        if not m:
+            continue
+        part_path = os.path.join(work, "%s.%s" % (rel.replace("/", "_"), name))
+        with open(part_path, "w", encoding="utf-8") as f:
+            f.write(text)
+        line = text.count("\n", 0, m.start()) + 1
+        out.append(("%s:%d" % (rel, line), "2.14", "--selection", part_path, None))
+    return out
+
+
 def worker():
     """With torchgen on PYTHONPATH: run torchgen-dump's main() on each job of
     stdin (a JSON list of argv lists), each in a forked child; print a JSON
@@ -130,6 +170,7 @@ def worker():
     dump = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(dump)
     import torchgen.gen  # noqa: F401  (imported once, before forking)
+    from torchgen.selective_build.selector import SelectiveBuilder
 
     results = []
     for argv in json.load(sys.stdin):
@@ -139,10 +180,13 @@ def worker():
             os.close(r)
             result = [False, ""]
             try:
-                sys.argv = [DUMP] + argv
                 sys.stdout = io.StringIO()
                 sys.stderr = io.StringIO()
-                dump.main()
+                if argv[0] == "--selection":
+                    SelectiveBuilder.from_yaml_path(argv[1])
+                else:
+                    sys.argv = [DUMP] + argv
+                    dump.main()
             except BaseException as e:  # torchgen raises AssertionError, SystemExit, ...
                 frames = [f.name for f in traceback.extract_tb(e.__traceback__)
                           if f.filename == DUMP]
@@ -203,6 +247,10 @@ def main(argv):
         cases = []
         for path, rel in files:
             cases.extend(cases_of(path, rel, test_root, work))
+        for name in sorted(os.listdir(os.path.join(test_root, "Parse"))):
+            if re.match(r"selection-invalid-.*\.yaml$", name):
+                files.append((os.path.join(test_root, "Parse", name), "Parse/" + name))
+                cases.extend(selection_cases(files[-1][0], files[-1][1], work))
 
         results = {}
         for release in sorted({c[1] for c in cases}):

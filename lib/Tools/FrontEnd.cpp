@@ -3,6 +3,7 @@
 #include "opgen/Tools/FrontEnd.h"
 #include "opgen/IR/Verifier.h"
 #include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/Parse/SelectionReader.h"
 #include "opgen/Transforms/BackendOperators.h"
 #include "opgen/Transforms/Passes.h"
 
@@ -48,6 +49,18 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
   };
   if (In.TagsYaml && failed(readTagsYaml(Ctx, In.TagsYaml, M.ValidTags)))
     return failure();
+  // torchgen reads the selection first and stops there; opgen goes on to
+  // report native_functions.yaml's problems too, but runs no pass.
+  bool SelectionOk = true;
+  if (In.SelectionYaml || In.OpRegistrationWhitelist) {
+    OperatorSelection S;
+    SelectionOk = succeeded(
+        In.SelectionYaml
+            ? readOperatorSelection(Ctx, In.SelectionYaml, S)
+            : readOpRegistrationWhitelist(Ctx, *In.OpRegistrationWhitelist, S));
+    if (SelectionOk)
+      M.Selection = std::move(S);
+  }
   TorchRelease Release =
       O.Release ? *O.Release : guessTorchRelease(M.ValidTags);
   if (failed(readNativeFunctionsYaml(Ctx, In.NativeYaml, M, Release, O.Threads,
@@ -55,7 +68,7 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
     return failure();
   // Printed IR carries groups and names; what it says must hold before any
   // stage relies on it.
-  if (failed(verifyModule(M, Ctx)))
+  if (failed(verifyModule(M, Ctx)) || !SelectionOk)
     return failure();
 
   // A backend yaml with problems of its own is kept out of the module (whose

@@ -66,12 +66,6 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
                    "cannot be given together\n";
     return failure();
   }
-  if (C.OpRegistrationWhitelist || !C.OpSelectionYamlPath.empty()) {
-    ToolError() << "selective builds (--op-registration-whitelist, "
-                   "--op-selection-yaml-path) are not supported yet; nothing "
-                   "was written\n";
-    return failure();
-  }
   // A flag whose effect on this files is not reproduced yet stops
   // the run rather than write files torchgen would write differently.
   if (!C.StaticDispatchBackends.empty()) {
@@ -111,6 +105,10 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   In.NativeYaml = loadFile(Ctx, Native);
   if (!In.TagsYaml || !In.NativeYaml)
     return failure();
+  if (!C.OpSelectionYamlPath.empty() &&
+      !(In.SelectionYaml = loadFile(Ctx, C.OpSelectionYamlPath)))
+    return failure();
+  In.OpRegistrationWhitelist = C.OpRegistrationWhitelist;
   FrontEndOptions FO;
   FO.Threads =
       C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());

@@ -135,6 +135,12 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     }
   }
 
+  if (Config.OpRegistrationWhitelist && !Config.OpSelectionYaml.empty()) {
+    ToolError() << "--op-registration-whitelist and --op-selection-yaml-path "
+                   "cannot be given together\n";
+    return failure();
+  }
+
   ErrorOr<std::unique_ptr<MemoryBuffer>> Input =
       MemoryBuffer::getFileOrSTDIN(Config.InputFile, /*IsText=*/true);
   if (!Input) {
@@ -218,10 +224,15 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
         Ctx.getSourceMgr().AddNewSourceBuffer(std::move(Buf), SMLoc());
     if (!Config.BackendYaml.empty())
       In.BackendYaml = loadFile(Ctx, Config.BackendYaml);
+    if (!Config.OpSelectionYaml.empty())
+      In.SelectionYaml = loadFile(Ctx, Config.OpSelectionYaml);
+    In.OpRegistrationWhitelist = Config.OpRegistrationWhitelist;
     if (Verifier) {
       Verifier->addExpectations(In.NativeYaml);
       if (In.BackendYaml)
         Verifier->addExpectations(In.BackendYaml);
+      if (In.SelectionYaml)
+        Verifier->addExpectations(In.SelectionYaml);
     }
     // Passes and emitters run in --verify-diagnostics mode too, so their
     // diagnostics (and those about a backend yaml) are checked like the
@@ -354,6 +365,17 @@ int opgen::optMain(int Argc, char **Argv) {
   cl::opt<std::string> BackendYamlPath(
       "backend-yaml", cl::desc("An external backend's yaml (backend-index)"),
       cl::value_desc("file"), cl::cat(Cat));
+  cl::opt<std::string> SelectionYaml(
+      "op-selection-yaml-path",
+      cl::desc("The operators a selective build includes (a selection yaml, "
+               "as opgen's flag)"),
+      cl::value_desc("file"), cl::cat(Cat));
+  cl::list<std::string> Whitelist(
+      "op-registration-whitelist",
+      cl::desc("Select only these operators, with all their overloads "
+               "(`aten::add`); comma-separated or repeated, `=` alone for "
+               "none"),
+      cl::value_desc("ops"), cl::CommaSeparated, cl::cat(Cat));
   cl::list<std::string> PrintBefore(
       "print-ir-before", cl::desc("Print the IR before this pass"),
       cl::value_desc("pass"), cl::CommaSeparated, cl::cat(Cat));
@@ -420,6 +442,13 @@ int opgen::optMain(int Argc, char **Argv) {
   C.DisableFree = true;
   C.Passes = Passes;
   C.BackendYaml = BackendYamlPath;
+  C.OpSelectionYaml = SelectionYaml;
+  if (Whitelist.getNumOccurrences()) {
+    C.OpRegistrationWhitelist.emplace();
+    for (const std::string &Name : Whitelist)
+      if (!Name.empty())
+        C.OpRegistrationWhitelist->push_back(Name);
+  }
   C.PrintIRBefore.assign(PrintBefore.begin(), PrintBefore.end());
   C.PrintIRAfter.assign(PrintAfter.begin(), PrintAfter.end());
   C.PrintIRAfterAll = PrintAfterAll;

@@ -8,7 +8,7 @@
 //   operators:
 //     aten::add.Tensor: {is_root_operator: true, is_used_for_training: false,
 //                        include_all_overloads: false}
-//     aten::conv2d:     {include_all_overloads: true}   # every overload
+//     aten::conv2d:     {}   # every overload, as a training root operator
 //
 // An operator is named with its namespace and, optionally, its overload.
 // The Parse layer reads the yaml and the list (readOperatorSelection); a
@@ -38,8 +38,9 @@ struct SelectedOperator {
   std::string Name;
   bool IsRootOperator = true;
   bool IsUsedForTraining = true;
-  /// With a name without overload: every overload of that name.
-  bool IncludeAllOverloads = false;
+  /// With a name without overload: every overload of that name. True
+  /// unless the yaml says otherwise, as in torchgen.
+  bool IncludeAllOverloads = true;
   std::optional<std::vector<std::string>> DebugInfo;
   /// Where the selection names it, for diagnostics.
   llvm::SMLoc Loc;

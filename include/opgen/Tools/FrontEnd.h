@@ -1,7 +1,8 @@
 //===- FrontEnd.h - Inputs to a checked, transformed Module -----*- C++ -*-===//
 //
 // Every tool starts the same way: read tags.yaml, native_functions.yaml and
-// optionally an external backend's yaml into one Module, verify it, and run
+// optionally an external backend's yaml and a selective build's operators
+// into one Module, verify it, and run
 // a pipeline of passes. The front end does that once for all of them (the
 // tools, the fuzzers, an embedding program), so that what a module holds and
 // what has been checked does not depend on who read it.
@@ -21,6 +22,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace opgen {
 
@@ -30,6 +32,11 @@ struct FrontEndInputs {
   unsigned NativeYaml = 0;
   unsigned TagsYaml = 0;
   unsigned BackendYaml = 0;
+  /// A selection yaml (--op-selection-yaml-path).
+  unsigned SelectionYaml = 0;
+  /// --op-registration-whitelist's names, when the flag was given (an empty
+  /// list selects no operator). At most one of the two selections is given.
+  std::optional<std::vector<std::string>> OpRegistrationWhitelist;
 };
 
 /// How long each stage of a front-end run took (for --summary).
@@ -62,9 +69,9 @@ std::optional<PassManager> buildPipeline(Context &Ctx, llvm::StringRef Spec);
 
 /// Read the inputs into \p M (which must hold no functions; tags it already
 /// holds are kept, for callers that have no tags.yaml), verify what was read,
-/// and run the pipeline. Every problem is a diagnostic; a backend yaml with
-/// problems of its own is still checked against the native functions, so
-/// that everything wrong with it is reported at once.
+/// and run the pipeline. A selection goes into M.Selection. Every problem is a
+/// diagnostic; a backend yaml with problems of its own is still checked against
+/// the native functions, so that everything wrong with it is reported at once.
 LogicalResult runFrontEnd(Context &Ctx, const FrontEndInputs &In,
                           const FrontEndOptions &Options, Module &M);
 

@@ -49,6 +49,10 @@ struct OptConfig {
   std::string Passes;
   /// An external backend yaml for the backend-index pass.
   std::string BackendYaml;
+  /// A selective build's operators: a selection yaml, or the names of
+  /// --op-registration-whitelist (an empty list selects none).
+  std::string OpSelectionYaml;
+  std::optional<std::vector<std::string>> OpRegistrationWhitelist;
   /// Pass-manager instrumentation: print the IR (as --emit=yaml) before or
   /// after the named passes, after all, or after a failing pass; time the
   /// passes; verify the IR after each pass.
