@@ -98,7 +98,11 @@ struct CppArgumentBuilder {
   void add(const Argument &A) {
     Binding B;
     B.Name = A.Name;
-    B.NCType = {A.Name, argumentCType(A.Ty, A.isWrite(), SymInt, Flags)};
+    // With TensorOptions, translate() must see `memory_format` as possibly
+    // redundant with the options' (this changes no declaration).
+    bool Redundant = A.Name == "memory_format" && F.Func.Args.TensorOptions;
+    B.NCType = {Redundant ? std::string(PossiblyRedundantMemoryFormat) : A.Name,
+                argumentCType(A.Ty, A.isWrite(), SymInt, Flags)};
     // The faithful API has no defaults at all.
     if (!Faithful && A.Default && !F.CppNoDefaultArgs.count(A.Name))
       B.Default = defaultExpr(*A.Default, A.Ty, SymInt);

@@ -18,9 +18,6 @@ using namespace llvm;
 
 namespace {
 
-const char *const PossiblyRedundantMemoryFormat =
-    "$possibly_redundant_memory_format";
-
 CType base(const char *N) { return CType::base(N); }
 CType wrap(CType::Kind K, CType E) { return CType::wrap(K, std::move(E)); }
 CType constRef(CType E) { return wrap(CType::ConstRef, std::move(E)); }

@@ -109,16 +109,25 @@ static bool matchPlaceholder(StringRef S, Placeholder &P) {
   return true;
 }
 
-/// A block placeholder's text: every line of every element, indented when
-/// not blank, right-stripped, without trailing blank lines.
-static std::string indentLines(StringRef Indent, const TemplateValue &V) {
+/// Append a block placeholder's text to \p Out: every line of every
+/// element, indented when not blank, right-stripped, without trailing blank
+/// lines. Generated files are megabytes of such text, so it goes straight
+/// into the output, whose room is made once.
+static void appendIndentedLines(std::string &Out, StringRef Indent,
+                                const TemplateValue &V) {
   std::vector<StringRef> Lines;
+  size_t Size = 0;
   if (V.isList())
-    for (const std::string &E : V.getList())
+    for (const std::string &E : V.getList()) {
       splitLines(E, Lines);
-  else
+      Size += E.size();
+    }
+  else {
     splitLines(V.getScalar(), Lines);
-  std::string Out;
+    Size = V.getScalar().size();
+  }
+  size_t Begin = Out.size();
+  Out.reserve(Begin + Size + Lines.size() * (Indent.size() + 1));
   for (size_t I = 0, E = Lines.size(); I != E; ++I) {
     if (I)
       Out += '\n';
@@ -127,7 +136,11 @@ static std::string indentLines(StringRef Indent, const TemplateValue &V) {
       Out += pyRStrip(Lines[I]);
     }
   }
-  return pyRStrip(Out).str();
+  // Strip the block's end only, never what came before it.
+  size_t End = Out.size();
+  while (End != Begin && isPythonSpace(Out[End - 1]))
+    --End;
+  Out.resize(End);
 }
 
 Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {
@@ -164,7 +177,7 @@ Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
                                Name.c_str(), PH.Key.str().c_str());
     const TemplateValue &V = It->second;
     if (LineStart) {
-      Out += indentLines(P.slice(I, J), V);
+      appendIndentedLines(Out, P.slice(I, J), V);
     } else if (V.isList()) {
       const std::vector<std::string> &L = V.getList();
       if (!L.empty() && PH.CommaBefore)

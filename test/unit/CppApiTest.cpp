@@ -254,6 +254,23 @@ TEST_CASE("TensorOptions packing, faithful and SymInt signatures") {
         "at::Tensor make_symint(c10::SymIntArrayRef size, at::TensorOptions "
         "options={}, ::std::optional<at::MemoryFormat> "
         "memory_format=c10::MemoryFormat::Contiguous)");
+  // Calling the dispatcher, the options' memory format is checked against
+  // the argument (as in torchgen's Functions.h for empty.memory_format).
+  auto Call = [&](const CppSignature &S) {
+    auto E = translate(S.arguments(), DispatcherSignature(Make).arguments());
+    REQUIRE(E);
+    return join(*E);
+  };
+  CHECK(Call(G.Signature) ==
+        "c10::fromIntArrayRefSlow(size) | "
+        "c10::optTypeMetaToScalarType(options.dtype_opt()) | "
+        "options.layout_opt() | options.device_opt() | "
+        "options.pinned_memory_opt() | "
+        "c10::impl::check_tensor_options_and_extract_memory_format(options, "
+        "memory_format)");
+  CHECK(Call(*G.FaithfulSignature) ==
+        "c10::fromIntArrayRefSlow(size) | dtype | layout | device | "
+        "pin_memory | memory_format");
   CHECK(NativeSignature{&Make, false, ""}.decl() ==
         "at::Tensor make(at::IntArrayRef size, ::std::optional<at::ScalarType> "
         "dtype={}, ::std::optional<at::Layout> layout={}, "

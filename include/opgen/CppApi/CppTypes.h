@@ -79,6 +79,13 @@ struct NamedCType {
   }
 };
 
+/// What the C++ API binds `memory_format` as when the function also takes
+/// TensorOptions (torchgen's SpecialArgName.possibly_redundant_memory_format):
+/// the options may carry a memory format too, and translate() joins the two
+/// where the callee takes them apart.
+inline constexpr const char *PossiblyRedundantMemoryFormat =
+    "$possibly_redundant_memory_format";
+
 /// A formal parameter of a generated C++ function.
 struct Binding {
   std::string Name;

@@ -1,0 +1,77 @@
+//===- CppApiWrappers.h - The C++ API's inline wrappers ---------*- C++ -*-===//
+//
+// Functions.h (at::add), TensorBody.h (Tensor::add) and
+// RedispatchFunctions.h (at::redispatch::add) are made of inline wrappers,
+// one per C++ signature of a function, that forward to the operator's
+// entry point in at::_ops:
+//
+//   // aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+//   inline at::Tensor add(const at::Tensor & self, ...) {
+//       return at::_ops::add_Tensor::call(self, other, alpha);
+//   }
+//
+// These helpers are what the three emitters share: the module checks, the
+// arguments of the forwarding call, and a per-function loop on threads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_EMIT_CPPAPIWRAPPERS_H
+#define OPGEN_EMIT_CPPAPIWRAPPERS_H
+
+#include "opgen/CppApi/CppSignature.h"
+#include "opgen/Emit/Emitters.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// Check that the module can be given a C++ API: the kernel names of the
+/// default pipeline are there, every type has a C++ spelling, and no static
+/// dispatch is asked for. \p What names the files, for the messages.
+LogicalResult checkCppApiModule(EmitContext &EC, llvm::StringRef What);
+
+/// One C++ signature of a function, with what its wrapper is made of.
+struct CppWrapper {
+  CppSignature Sig;
+  /// Sig.arguments(), computed once.
+  std::vector<Binding> Args;
+  /// The arguments of the at::_ops call (Args translated to the
+  /// dispatcher's), joined with ", ".
+  std::string CallArgs;
+
+  /// Append `RET NAME(T a=default, ...)` (\p Defn: without defaults) with
+  /// \p Name, which may differ from Sig.name() (a `Tensor::` prefix, no
+  /// `_symint`); \p Redispatch puts `c10::DispatchKeySet dispatchKeySet`
+  /// first.
+  void appendSignature(std::string &Out, llvm::StringRef Name, bool Defn,
+                       bool Redispatch = false) const;
+};
+
+/// The wrappers of \p F's function (or method) signatures, in torchgen's
+/// order (CppSignatureGroup.signatures(): plain, faithful, then the SymInt
+/// ones), with manual_cpp_binding's fallback names; null after reporting at
+/// the function when a call cannot be translated.
+std::optional<llvm::SmallVector<CppWrapper, 4>>
+getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method);
+
+/// Make one text per function on EC.Options.Threads threads, in module
+/// order (null: the function contributes nothing); diagnostics are reported
+/// in source order. Fails if any function failed.
+LogicalResult forEachFunction(EmitContext &EC,
+                              llvm::function_ref<std::optional<std::string>(
+                                  const NativeFunction &, bool &Failed)>
+                                  Gen,
+                              std::vector<std::optional<std::string>> &Texts);
+
+/// The texts that were made, in order, as a template list.
+std::vector<std::string>
+presentTexts(std::vector<std::optional<std::string>> &Texts);
+
+} // namespace opgen
+
+#endif // OPGEN_EMIT_CPPAPIWRAPPERS_H

@@ -1,0 +1,136 @@
+//===- FunctionsHeader.cpp - Functions.h and ops/<root>.h -----------------===//
+//
+// The functional C++ API (at::add, at::add_out, at::add_outf, ...): inline
+// wrappers calling at::_ops. Aggregated, they all go into Functions.h; with
+// per-operator headers each root name's go into ops/<root>.h and
+// Functions.h only includes those.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Emit/AtenGroups.h"
+#include "opgen/Emit/CppApiWrappers.h"
+#include "opgen/Emit/Emitters.h"
+#include "opgen/Support/Parallel.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace opgen;
+using namespace llvm;
+
+/// Every wrapper of \p F, as torchgen's ComputeFunction writes them: the
+/// at:: function for each signature (when F has a function variant), and
+/// for a function taking SymInt also a template in at::symint, selected by
+/// the integer type, whatever the variants.
+static std::optional<std::string>
+functionWrappers(EmitContext &EC, const NativeFunction &F, bool &Failed) {
+  auto Wrappers = getCppWrappers(EC, F, /*Method=*/false);
+  if (!Wrappers) {
+    Failed = true;
+    return std::nullopt;
+  }
+  bool HasSymInt = F.Func.Args.hasSymIntArg();
+  const std::string &Op = F.Names->Unambiguous;
+  std::string Schema = F.Func.str();
+  std::string Out;
+  for (const CppWrapper &W : *Wrappers) {
+    const CppSignature &Sig = W.Sig;
+    if (F.VariantFunction) {
+      Out += "\n// aten::";
+      Out += Schema;
+      Out += "\ninline ";
+      W.appendSignature(Out, Sig.name(), /*Defn=*/false);
+      Out += " {\n    return at::_ops::";
+      Out += Op;
+      Out += "::call(";
+      Out += W.CallArgs;
+      Out += ");\n}";
+    }
+    if (HasSymInt) {
+      // The template's name is the same for int64_t and SymInt.
+      std::string Name = cppName(F, Sig.Faithful, /*SymIntOverload=*/false);
+      if (Sig.FallbackBinding)
+        Name = "__dispatch_" + Name;
+      Out += "\nnamespace symint {\n  template <typename T, typename = "
+             "std::enable_if_t<std::is_same_v<T, ";
+      Out += Sig.SymInt ? "c10::SymInt" : "int64_t";
+      Out += ">>>\n  ";
+      W.appendSignature(Out, Name, /*Defn=*/false);
+      Out += " {\n    return at::_ops::";
+      Out += Op;
+      Out += "::call(";
+      Out += W.CallArgs;
+      Out += ");\n  }\n}\n";
+    }
+  }
+  return Out;
+}
+
+LogicalResult opgen::emitFunctionsHeader(EmitContext &EC) {
+  if (!EC.Options.GenerateHeaders)
+    return success();
+  if (failed(checkCppApiModule(EC, "Functions.h")))
+    return failure();
+  std::vector<std::optional<std::string>> Texts;
+  if (failed(forEachFunction(
+          EC,
+          [&](const NativeFunction &F, bool &Failed) {
+            return functionWrappers(EC, F, Failed);
+          },
+          Texts)))
+    return failure();
+
+  FileManager &Install = EC.files();
+  if (!EC.Options.PerOperatorHeaders) {
+    TemplateEnv Env;
+    // Static dispatch would add backend headers here; it is refused above.
+    Env["static_dispatch_extra_headers"] = std::vector<std::string>();
+    Env["Functions_includes"] =
+        std::vector<std::string>{"#include <ATen/Operators.h>"};
+    Env["Functions_declarations"] = presentTexts(Texts);
+    return Install.write("Functions.h", std::move(Env));
+  }
+
+  // One ops/<root>.h per root name, substituted on threads and written in
+  // order.
+  auto Roots = getFunctionsByRootName(EC.M);
+  FileManager &Ops = EC.files(OutputFolder::Ops);
+  std::vector<std::optional<std::string>> Headers(Roots.size());
+  DiagnosticEngine &D = EC.Ctx.getDiags();
+  D.beginDeferred();
+  parallelFor(EC.Options.Threads, Roots.size(), [&](size_t I) {
+    const auto &[Root, Ids] = Roots[I];
+    std::vector<std::string> Defs;
+    Defs.reserve(Ids.size());
+    for (FunctionId Id : Ids)
+      if (Texts[Id])
+        Defs.push_back(*Texts[Id]);
+    TemplateEnv Env;
+    Env["static_dispatch_ops_headers"] = std::vector<std::string>();
+    Env["operator_includes"] = "#include <ATen/ops/" + Root + "_ops.h>";
+    Env["function_definitions"] = std::move(Defs);
+    Headers[I] = Ops.substitute("Function.h", std::move(Env));
+  });
+  D.flushDeferred();
+  bool Ok = true;
+  for (size_t I = 0; I != Roots.size(); ++I)
+    Ok &= Headers[I] && succeeded(Ops.writeText(Roots[I].first + ".h",
+                                                std::move(*Headers[I])));
+  if (!Ok)
+    return failure();
+
+  std::vector<std::string> Names;
+  Names.reserve(Roots.size());
+  for (const auto &R : Roots)
+    Names.push_back(R.first);
+  std::sort(Names.begin(), Names.end());
+  std::vector<std::string> Includes;
+  Includes.reserve(Names.size());
+  for (const std::string &Name : Names)
+    Includes.push_back("#include <ATen/ops/" + Name + ".h>");
+  TemplateEnv Env;
+  Env["Functions_includes"] = std::move(Includes);
+  Env["Functions_declarations"] = std::vector<std::string>();
+  return Install.write("Functions.h", std::move(Env));
+}
