@@ -122,7 +122,11 @@ def main():
     mine = os.path.join(work, "opgen")
     shutil.rmtree(mine, ignore_errors=True)
     os.makedirs(mine)
-    cmd = [os.path.abspath(a.opgen), "-s", aten, "--install_dir", "out",
+    # A bare name (`opgen`, as lit tests give it) is looked up on PATH.
+    opgen = a.opgen
+    if os.sep not in opgen and shutil.which(opgen):
+        opgen = shutil.which(opgen)
+    cmd = [os.path.abspath(opgen), "-s", aten, "--install_dir", "out",
            "-o", "deps.cmake"] + flags
     start = time.perf_counter()
     r = subprocess.run(cmd, cwd=mine, capture_output=True, text=True)

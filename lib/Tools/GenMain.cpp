@@ -113,6 +113,18 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   FO.Threads =
       C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
   FO.Pipeline = "default";
+  // torchgen.gen reads no kernels for the backends a build leaves out.
+  if (!C.Mps && !C.UpdateAotiCShim)
+    FO.IgnoredKeys.insert(
+        FO.IgnoredKeys.end(),
+        {DispatchKey::MPS, DispatchKey::SparseMPS, DispatchKey::SparseCsrMPS});
+  if (!C.Xpu && !C.UpdateAotiCShim)
+    FO.IgnoredKeys.insert(FO.IgnoredKeys.end(),
+                          {DispatchKey::XPU, DispatchKey::SparseXPU,
+                           DispatchKey::SparseCsrXPU,
+                           DispatchKey::NestedTensorXPU});
+  if (!C.Mtia)
+    FO.IgnoredKeys.push_back(DispatchKey::MTIA);
   // The IR is checked by the tests; a production run does not re-verify it
   // after every pass.
   FO.Instrumentation.VerifyEach = false;

@@ -60,6 +60,10 @@ struct FrontEndOptions {
   PassInstrumentation Instrumentation;
   /// When set, receives the time each stage took.
   FrontEndTimings *Timings = nullptr;
+  /// Dispatch keys whose `dispatch:` entries are dropped as they are read
+  /// (torchgen.gen's ignore_keys: MPS, XPU and MTIA unless asked for), so
+  /// they get no kernels, no backend index and no say in is_abstract.
+  std::vector<DispatchKey> IgnoredKeys;
 };
 
 /// A pass manager for \p Spec: pass names separated by commas, where
