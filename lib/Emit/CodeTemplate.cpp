@@ -12,6 +12,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cstdint>
+#include <cstring>
+
 using namespace opgen;
 using namespace llvm;
 
@@ -22,7 +25,9 @@ static bool isIdentStart(char C) { return isAlpha(C) || C == '_'; }
 static bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
 
 /// Python's str.splitlines() (ASCII line boundaries). Generated files are
-/// large and made of long lines, so the scan uses a table.
+/// megabytes of ~50-character lines, so the scan skips eight bytes at a time
+/// while none of them is a control character (every line break is one),
+/// then finds the break with a table.
 static void splitLines(StringRef S, std::vector<StringRef> &Out) {
   static const struct Table {
     bool IsBreak[256] = {};
@@ -31,8 +36,20 @@ static void splitLines(StringRef S, std::vector<StringRef> &Out) {
         IsBreak[C] = true;
     }
   } T;
+  constexpr uint64_t Ones = 0x0101010101010101ULL, Highs = Ones * 0x80;
   const char *P = S.data(), *E = P + S.size(), *Start = P;
   while (P != E) {
+    // Whether a byte of the word is below 0x20 (exact for the word, though
+    // not per byte, which the table then decides).
+    while (E - P >= 8) {
+      uint64_t W;
+      std::memcpy(&W, P, 8);
+      if ((W - Ones * 0x20) & ~W & Highs)
+        break;
+      P += 8;
+    }
+    if (P == E)
+      break;
     if (!T.IsBreak[static_cast<unsigned char>(*P)]) {
       ++P;
       continue;
@@ -111,23 +128,22 @@ static bool matchPlaceholder(StringRef S, Placeholder &P) {
 
 /// Append a block placeholder's text to \p Out: every line of every
 /// element, indented when not blank, right-stripped, without trailing blank
-/// lines. Generated files are megabytes of such text, so it goes straight
-/// into the output, whose room is made once.
+/// lines. Values can be megabytes (OperatorsEverything.cpp), so the text is
+/// built in place, in memory reserved once, never copied.
 static void appendIndentedLines(std::string &Out, StringRef Indent,
-                                const TemplateValue &V) {
+                                const TemplateValue &V, size_t Rest) {
   std::vector<StringRef> Lines;
-  size_t Size = 0;
   if (V.isList())
-    for (const std::string &E : V.getList()) {
+    for (const std::string &E : V.getList())
       splitLines(E, Lines);
-      Size += E.size();
-    }
-  else {
+  else
     splitLines(V.getScalar(), Lines);
-    Size = V.getScalar().size();
-  }
-  size_t Begin = Out.size();
-  Out.reserve(Begin + Size + Lines.size() * (Indent.size() + 1));
+  size_t Need = Rest;
+  for (StringRef L : Lines)
+    Need += Indent.size() + L.size() + 1;
+  if (Out.capacity() < Out.size() + Need)
+    Out.reserve(Out.size() + Need);
+  size_t Start = Out.size();
   for (size_t I = 0, E = Lines.size(); I != E; ++I) {
     if (I)
       Out += '\n';
@@ -136,9 +152,8 @@ static void appendIndentedLines(std::string &Out, StringRef Indent,
       Out += pyRStrip(Lines[I]);
     }
   }
-  // Strip the block's end only, never what came before it.
   size_t End = Out.size();
-  while (End != Begin && isPythonSpace(Out[End - 1]))
+  while (End > Start && isPythonSpace(Out[End - 1]))
     --End;
   Out.resize(End);
 }
@@ -177,7 +192,7 @@ Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
                                Name.c_str(), PH.Key.str().c_str());
     const TemplateValue &V = It->second;
     if (LineStart) {
-      appendIndentedLines(Out, P.slice(I, J), V);
+      appendIndentedLines(Out, P.slice(I, J), V, E - J);
     } else if (V.isList()) {
       const std::vector<std::string> &L = V.getList();
       if (!L.empty() && PH.CommaBefore)

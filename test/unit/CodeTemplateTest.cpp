@@ -61,3 +61,17 @@ TEST_CASE("a placeholder without a value is an error naming it") {
   CHECK(Msg.find("$missing") != std::string::npos);
   CHECK(Msg.find("T.cpp") != std::string::npos);
 }
+
+TEST_CASE("line breaks inside long lines, next to other control characters") {
+  // Lines longer than a machine word, with breaks and tabs at every offset
+  // within one, exercise the word-at-a-time scan.
+  TemplateEnv Env;
+  Env["v"] = std::vector<std::string>{
+      "abcdefghijklmnopqrstuvwxyz0123456789\tafter-tab   \r\nabcdefghijklmno"
+      "\x1cpq rstuvwxyz0123456789ABCDEFGH\vXYZ\fend\x1d\x1etail     ",
+      "a long long long line with no break at all", "\x7f 12345678\r"};
+  CHECK(subst("  $v;\n", Env) ==
+        "  abcdefghijklmnopqrstuvwxyz0123456789\tafter-tab\n  abcdefghijklmno"
+        "\n  pq rstuvwxyz0123456789ABCDEFGH\n  XYZ\n  end\n\n  tail\n  a long "
+        "long long line with no break at all\n  \x7f 12345678;\n");
+}

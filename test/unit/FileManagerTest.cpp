@@ -153,6 +153,16 @@ TEST_CASE("write_sharded: shards, the Everything file and the output list") {
   CHECK(F[3].Content == "// _2 H\n// first\n// add\n");
   CHECK(F[5].Content == "// _4 H\n// first\n// _foreach_add_.Scalar\n");
 
+  // Shards made on threads are the same files, in the same order.
+  FileManager Threaded(Ctx, TC, "out/", "gen");
+  REQUIRE(succeeded(Threaded.writeSharded("Ops.cpp", "Ops.cpp", Items, 5, Base,
+                                          Keys, /*Threads=*/4)));
+  REQUIRE(Threaded.getFiles().size() == 6);
+  for (size_t I = 0; I != 6; ++I) {
+    CHECK(Threaded.getFiles()[I].Name == F[I].Name);
+    CHECK(Threaded.getFiles()[I].Content == F[I].Content);
+  }
+
   // A value for a placeholder that is not sharded is refused.
   ShardItem Bad;
   Bad.Key = "x";

@@ -91,11 +91,13 @@ public:
   /// torchgen's write_sharded_with_template: `<stem>Everything<ext>` and
   /// `<stem>_<i><ext>` for i < \p NumShards. Each shard gets \p Base, the
   /// placeholders in \p ShardedKeys as lists (Base's lists as a start), and
-  /// the values of its items appended to them.
+  /// the values of its items appended to them. The files are made on up to
+  /// \p Threads threads; their bytes do not depend on it.
   LogicalResult writeSharded(llvm::StringRef Name, llvm::StringRef TemplateName,
                              const std::vector<ShardItem> &Items,
                              unsigned NumShards, const TemplateEnv &Base,
-                             llvm::ArrayRef<llvm::StringRef> ShardedKeys);
+                             llvm::ArrayRef<llvm::StringRef> ShardedKeys,
+                             unsigned Threads = 1);
 
   /// Substitute a template without writing a file (torchgen's
   /// substitute_with_template), for text that other files embed.
@@ -122,6 +124,11 @@ public:
 
 private:
   std::string pathOf(llvm::StringRef Name) const;
+  /// Give `generated_comment` its default value unless \p Env has one.
+  void addGeneratedComment(TemplateEnv &Env,
+                           llvm::StringRef TemplateName) const;
+  void reportTemplateError(llvm::StringRef TemplateName,
+                           const std::string &Message);
   bool claim(llvm::StringRef Name);
 
   Context &Ctx;
