@@ -21,12 +21,14 @@ It prints one line: the files opgen wrote, its time, and how many are byte
 for byte torchgen's. With --check it fails when a file opgen wrote differs
 from torchgen's or torchgen has none of that name, when a file named with
 --expect (a path under the install folder: `Functions.h`, `core/TensorBody.h`,
-`ops/abs.h`; a name ending in `/*` stands for every torchgen file of that
-folder) was not written by opgen, or when a dependency list differs from
+`ops/abs.h`; a pattern such as `ops/*_ops.h` stands for every torchgen file
+it matches, less those matching an --exclude pattern) was not written by
+opgen, or when a dependency list differs from
 torchgen's on the files opgen writes.
 """
 import argparse
 import fcntl
+import fnmatch
 import hashlib
 import os
 import shutil
@@ -103,6 +105,9 @@ def main():
     ap.add_argument("--work", required=True)
     ap.add_argument("--cache")
     ap.add_argument("--expect", action="append", default=[])
+    ap.add_argument("--exclude", action="append", default=[],
+                    help="with a --expect pattern: torchgen files not "
+                    "expected (a pattern, e.g. `ops/*_dispatch.h`)")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--verbose", action="store_true",
                     help="show opgen's standard error (what it does not "
@@ -152,15 +157,16 @@ def main():
     for name in extra:
         problems.append("torchgen writes no such file: " + name)
     for e in a.expect:
-        if e.endswith("/*"):
-            prefix = e[:-1]
-            wanted = [n for n in theirs if n.startswith(prefix)]
+        if "*" in e:
+            wanted = [n for n in fnmatch.filter(theirs, e)
+                      if not any(fnmatch.fnmatch(n, x) for x in a.exclude)]
             if not wanted:
-                problems.append("torchgen wrote nothing under " + prefix)
-            missing = [n for n in wanted if n not in ours]
+                problems.append("torchgen wrote nothing like " + e)
+            missing = sorted(n for n in wanted if n not in ours)
             if missing:
-                problems.append("not written: %d files under %s, such as %s"
-                                % (len(missing), prefix, missing[0]))
+                problems.append("not written: %d of torchgen's %d files like "
+                                "%s, such as %s" % (len(missing), len(wanted),
+                                                    e, missing[0]))
         elif e not in ours:
             problems.append("not written: " + e)
 
