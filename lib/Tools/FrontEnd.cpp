@@ -50,6 +50,7 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
     return failure();
   TorchRelease Release =
       O.Release ? *O.Release : guessTorchRelease(M.ValidTags);
+  M.IgnoredDispatchKeys = O.IgnoredDispatchKeys;
   if (failed(readNativeFunctionsYaml(Ctx, In.NativeYaml, M, Release, O.Threads,
                                      O.Reading)))
     return failure();

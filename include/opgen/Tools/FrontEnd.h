@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace opgen {
 
@@ -46,6 +47,8 @@ struct FrontEndOptions {
   /// Threads for reading and for passes; results do not depend on it.
   unsigned Threads = 1;
   YamlReading Reading = YamlReading::Fast;
+  /// Dispatch keys to read as if not written (Module::IgnoredDispatchKeys).
+  std::vector<DispatchKey> IgnoredDispatchKeys;
   /// The pipeline to run, as -passes= takes it (see buildPipeline).
   std::string Pipeline;
   /// How the pass manager prints, times and verifies; PrintIR and OS are
