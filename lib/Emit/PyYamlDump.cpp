@@ -183,18 +183,25 @@ static bool isYamlTimestamp(StringRef S) {
   return I == S.size();
 }
 
+/// Non-empty \p S. Like PyYAML, only the resolvers registered for the first
+/// character are tried.
 static bool resolvesToNonString(StringRef S) {
   static constexpr std::array<StringRef, 18> Bools = {
       "yes",   "Yes",   "YES",   "no", "No", "NO", "true", "True", "TRUE",
       "false", "False", "FALSE", "on", "On", "ON", "off",  "Off",  "OFF"};
-  if (is_contained(Bools, S))
+  char C = S[0];
+  if ((C == 'n' || C == 'N') && (S == "null" || S == "Null" || S == "NULL"))
     return true;
-  if (S == "~" || S == "null" || S == "Null" || S == "NULL")
-    return true;
-  // `<<` (merge), `=` (value) and the documentation-only `!`, `&`, `*`.
-  if (S == "<<" || S == "=" || S == "!" || S == "&" || S == "*")
-    return true;
-  return isYamlInt(S) || isYamlFloat(S) || isYamlTimestamp(S);
+  if (StringRef("yYnNtTfFoO").contains(C))
+    return S.size() <= 5 && is_contained(Bools, S);
+  // `~` (null), `=` (value), and `!`, `&`, `*`, there for documentation.
+  if (StringRef("~=!&*").contains(C))
+    return S.size() == 1;
+  if (C == '<')
+    return S == "<<"; // merge
+  if (isDigit(C) || C == '-' || C == '+' || C == '.')
+    return isYamlInt(S) || isYamlFloat(S) || isYamlTimestamp(S);
+  return false;
 }
 
 bool opgen::pyYamlResolvesToNonString(StringRef S) {
@@ -369,29 +376,37 @@ static ScalarAnalysis analyzeScalar(StringRef S) {
     return C == '\0' || C == ' ' || C == '\t' || C == '\r' || C == '\n';
   };
   size_t N = S.size();
+  // Leading indicators.
+  char First = S[0];
+  if (StringRef("#,[]{}&*!|>'\"%@`").contains(First) ||
+      ((First == '?' || First == ':' || First == '-') &&
+       (N == 1 || IsBlank(S[1]))))
+    BlockIndicators = true;
   for (size_t I = 0; I != N; ++I) {
     char C = S[I];
-    bool PrecededByBlank = I == 0 || IsBlank(S[I - 1]);
-    bool FollowedByBlank = I + 1 >= N || IsBlank(S[I + 1]);
-    if (I == 0) {
-      if (StringRef("#,[]{}&*!|>'\"%@`").contains(C))
+    // Most characters matter only for not being a space or a break.
+    if (C > ' ' && C <= '~' && C != ':' && C != '#') {
+      PreviousSpace = PreviousBreak = false;
+      continue;
+    }
+    if (I != 0) {
+      if (C == ':' && (I + 1 >= N || IsBlank(S[I + 1])))
         BlockIndicators = true;
-      if ((C == '?' || C == ':' || C == '-') && FollowedByBlank)
-        BlockIndicators = true;
-    } else {
-      if (C == ':' && FollowedByBlank)
-        BlockIndicators = true;
-      if (C == '#' && PrecededByBlank)
+      if (C == '#' && IsBlank(S[I - 1]))
         BlockIndicators = true;
     }
-    // \n, and NEL, LS and PS in UTF-8 (special too, but they make a key
-    // multi-line).
-    if (C == '\n' || S.substr(I, 2) == "\xC2\x85" ||
-        S.substr(I, 3) == "\xE2\x80\xA8" || S.substr(I, 3) == "\xE2\x80\xA9")
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '\n') {
       LineBreaks = true;
-    if (C != '\n' && (static_cast<unsigned char>(C) < 0x20 ||
-                      static_cast<unsigned char>(C) > 0x7E))
+    } else if (U < 0x20 || U > 0x7E) {
       Special = true;
+      // NEL, LS and PS in UTF-8 are line breaks too: they make a key
+      // multi-line.
+      StringRef Rest = S.substr(I);
+      if (Rest.startswith("\xC2\x85") || Rest.startswith("\xE2\x80\xA8") ||
+          Rest.startswith("\xE2\x80\xA9"))
+        LineBreaks = true;
+    }
 
     if (C == ' ') {
       LeadingSpace |= I == 0;
@@ -676,10 +691,17 @@ void PyYamlEmitter::writeDoubleQuoted(StringRef S) {
   writeIndicator("\"", false);
 }
 
-void PyYamlEmitter::scalar(StringRef S, Style St) {
-  increaseIndent(/*Flow=*/true, /*Indentless=*/false);
+void PyYamlEmitter::scalar(StringRef S, PyYamlStyle St) {
+  assert(St != PyYamlStyle::NotAKey && "PyYamlEmitter: not a simple key");
+  // Only line breaks in single quotes are indented.
+  if (St == PyYamlStyle::Single) {
+    increaseIndent(/*Flow=*/true, /*Indentless=*/false);
+    writeSingleQuoted(S);
+    popIndent();
+    return;
+  }
   switch (St) {
-  case Style::Plain:
+  case PyYamlStyle::Plain:
     if (RootContext)
       OpenEnded = true;
     if (!S.empty()) {
@@ -689,50 +711,63 @@ void PyYamlEmitter::scalar(StringRef S, Style St) {
       Whitespace = Indention = false;
     }
     break;
-  case Style::Single:
-    writeSingleQuoted(S);
-    break;
-  case Style::Double:
+  default:
     writeDoubleQuoted(S);
     break;
   }
-  popIndent();
 }
 
 void PyYamlEmitter::plainValue(StringRef S) {
   flushPending();
   startNode(/*IsKey=*/false);
-  scalar(S, Style::Plain);
+  scalar(S, PyYamlStyle::Plain);
 }
 
 void PyYamlEmitter::integer(int64_t I) { plainValue(std::to_string(I)); }
 
-/// choose_scalar_style for a str in block context.
-static bool choosePlain(StringRef S, const ScalarAnalysis &A, bool SimpleKey) {
-  return !pyYamlResolvesToNonString(S) &&
-         !(SimpleKey && (A.Empty || A.Multiline)) && A.AllowBlockPlain;
+/// choose_scalar_style for a str in block context, as a value or a key.
+static PyYamlStyle chooseStyle(StringRef S, bool SimpleKey) {
+  ScalarAnalysis A = analyzeScalar(S);
+  // Longer or multi-line keys take PyYAML's `? key` form, which nothing
+  // here needs.
+  if (SimpleKey && (A.Empty || A.Multiline || S.size() >= 128))
+    return PyYamlStyle::NotAKey;
+  if (A.AllowBlockPlain && !pyYamlResolvesToNonString(S))
+    return PyYamlStyle::Plain;
+  return A.AllowSingleQuoted ? PyYamlStyle::Single : PyYamlStyle::Double;
 }
+
+PyYamlString::PyYamlString(std::string S)
+    : Text(std::move(S)), ValueStyle(chooseStyle(Text, false)),
+      KeyStyle(chooseStyle(Text, true)) {}
 
 void PyYamlEmitter::string(StringRef S) {
   flushPending();
   startNode(/*IsKey=*/false);
-  ScalarAnalysis A = analyzeScalar(S);
-  if (choosePlain(S, A, false))
-    return scalar(S, Style::Plain);
-  scalar(S, A.AllowSingleQuoted ? Style::Single : Style::Double);
+  scalar(S, chooseStyle(S, false));
+}
+
+void PyYamlEmitter::string(const PyYamlString &S) {
+  flushPending();
+  startNode(/*IsKey=*/false);
+  scalar(S.Text, S.ValueStyle);
 }
 
 void PyYamlEmitter::key(StringRef K) {
   flushPending();
-  ScalarAnalysis A = analyzeScalar(K);
-  // Longer or multi-line keys take PyYAML's `? key` form, which nothing
-  // here needs.
-  if (A.Empty || A.Multiline || K.size() >= 128)
+  PyYamlStyle St = chooseStyle(K, true);
+  if (St == PyYamlStyle::NotAKey)
     report_fatal_error("PyYamlEmitter: not a simple key");
   startNode(/*IsKey=*/true);
-  if (choosePlain(K, A, true))
-    return scalar(K, Style::Plain);
-  scalar(K, A.AllowSingleQuoted ? Style::Single : Style::Double);
+  scalar(K, St);
+}
+
+void PyYamlEmitter::key(const PyYamlString &K) {
+  flushPending();
+  if (K.KeyStyle == PyYamlStyle::NotAKey)
+    report_fatal_error("PyYamlEmitter: not a simple key");
+  startNode(/*IsKey=*/true);
+  scalar(K.Text, K.KeyStyle);
 }
 
 void PyYamlEmitter::finishDocument() {

@@ -562,3 +562,23 @@ TEST_CASE("root sequence items made apart join into the whole dump") {
   }
   CHECK(First + Second == Whole);
 }
+
+TEST_CASE("a PyYamlString is written as the same text would be") {
+  for (const StringCase &C : StringCases) {
+    CAPTURE(C.Value);
+    PyYamlString S(C.Value);
+    CHECK(dumped([&](PyYamlEmitter &E) {
+            E.beginSequence();
+            E.string(S);
+            E.endSequence();
+          }) == C.AsItem);
+    if (!C.AsKey)
+      continue;
+    CHECK(dumped([&](PyYamlEmitter &E) {
+            E.beginMapping();
+            E.key(S);
+            E.integer(1);
+            E.endMapping();
+          }) == C.AsKey);
+  }
+}

@@ -48,6 +48,22 @@ std::optional<std::string> parsePythonInt(llvm::StringRef S);
 /// Python's float(S) for ASCII text, or nothing where float() raises.
 std::optional<double> parsePythonFloat(llvm::StringRef S);
 
+/// How a str is written.
+enum class PyYamlStyle : unsigned char { Plain, Single, Double, NotAKey };
+
+/// A string whose style is worked out once, for text written many times
+/// (keys, type names).
+class PyYamlString {
+public:
+  explicit PyYamlString(std::string S);
+  llvm::StringRef str() const { return Text; }
+
+private:
+  friend class PyYamlEmitter;
+  std::string Text;
+  PyYamlStyle ValueStyle, KeyStyle;
+};
+
 /// Appends to a string what yaml.dump writes for the events it is given.
 /// Events must nest properly; mapping keys must be strings short enough to
 /// be simple keys (non-empty, one line, under 128 characters).
@@ -68,8 +84,10 @@ public:
 
   /// A mapping key (a Python str).
   void key(llvm::StringRef K);
+  void key(const PyYamlString &K);
   /// A Python str.
   void string(llvm::StringRef S);
+  void string(const PyYamlString &S);
   /// None, a bool, an int (its decimal digits) and a float.
   void null() { plainValue("null"); }
   void boolean(bool B) { plainValue(B ? "true" : "false"); }
@@ -87,7 +105,6 @@ private:
     /// For mappings: a key was given and its value is next.
     bool ValueNext = false;
   };
-  enum class Style : unsigned char { Plain, Single, Double };
 
   void beginCollection(Frame::Kind K);
   void endCollection();
@@ -98,7 +115,7 @@ private:
   /// break and indent before a key) and note whether the node is a mapping
   /// value and whether it is the root.
   void startNode(bool IsKey);
-  void scalar(llvm::StringRef S, Style St);
+  void scalar(llvm::StringRef S, PyYamlStyle St);
   void plainValue(llvm::StringRef S);
 
   void increaseIndent(bool Flow, bool Indentless);
