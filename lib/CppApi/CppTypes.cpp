@@ -253,7 +253,7 @@ CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
 }
 
 /// cpp.returntype_type; SymInt is always kept in returns.
-static CType returnCType(Type T, bool Mutable, const CppApiFlags &F) {
+static CType returnTypeCType(Type T, bool Mutable, const CppApiFlags &F) {
   if (std::optional<CType> V = valueCType(T, /*SymInt=*/true))
     return *V;
   switch (T.getKind()) {
@@ -269,14 +269,18 @@ static CType returnCType(Type T, bool Mutable, const CppApiFlags &F) {
     return CType::base("at::Scalar");
   case Type::List:
     return CType::wrap(CType::Vector,
-                       returnCType(T.getElementType(), false, F));
+                       returnTypeCType(T.getElementType(), false, F));
   case Type::Optional:
     return CType::wrap(CType::Optional,
-                       returnCType(T.getElementType(), Mutable, F));
+                       returnTypeCType(T.getElementType(), Mutable, F));
   case Type::CustomClass:
     break;
   }
   return CType::base("?");
+}
+
+CType opgen::returnCType(const Return &R, const CppApiFlags &F) {
+  return returnTypeCType(R.Ty, R.isWrite(), F);
 }
 
 CType opgen::returnsCType(const std::vector<Return> &Returns,
@@ -284,11 +288,11 @@ CType opgen::returnsCType(const std::vector<Return> &Returns,
   if (Returns.empty())
     return CType::base("void");
   if (Returns.size() == 1)
-    return returnCType(Returns[0].Ty, Returns[0].isWrite(), F);
+    return returnCType(Returns[0], F);
   CType T;
   T.K = CType::Tuple;
   for (const Return &R : Returns)
-    T.Elems.push_back(returnCType(R.Ty, R.isWrite(), F));
+    T.Elems.push_back(returnCType(R, F));
   return T;
 }
 

@@ -141,6 +141,9 @@ void EntryReader::readDispatchTable(const YamlValue &V, NativeFunction &F,
         error(L, "unknown dispatch key `" + Name + "`");
         continue;
       }
+      // An ignored key still counts for the redundant-table check.
+      if (is_contained(IgnoredKeys, *DK))
+        continue;
       if (!isInTree(*DK)) {
         error(L, "dispatch key `" + Name + "` of kernel `" + Kernel +
                      "` is not a supported dispatch key");

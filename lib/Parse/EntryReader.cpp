@@ -164,7 +164,8 @@ bool nativeyaml::readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
                              describe(E.Kind));
     return false;
   }
-  EntryReader Reader(Ctx, M.ValidTags, Implied, File, Release);
+  EntryReader Reader(Ctx, M.ValidTags, Implied, File, Release,
+                     M.IgnoredDispatchKeys);
   bool Ok = Reader.read(E, Line, Out);
   readPrintedExtensions(Ctx, Reader, Out, Printed, Ok);
   if (Ok) {

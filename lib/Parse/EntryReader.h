@@ -17,6 +17,7 @@
 #include "opgen/IR/TorchRelease.h"
 #include "opgen/Parse/YamlSupport.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -86,9 +87,10 @@ class EntryReader {
 public:
   EntryReader(Context &Ctx, const std::set<std::string> &ValidTags,
               const ImpliedTags &Implied, llvm::StringRef File,
-              TorchRelease Release)
+              TorchRelease Release,
+              llvm::ArrayRef<DispatchKey> IgnoredKeys = {})
       : Ctx(Ctx), D(Ctx.getDiags()), ValidTags(ValidTags), Implied(Implied),
-        File(File), Release(Release) {}
+        File(File), Release(Release), IgnoredKeys(IgnoredKeys) {}
 
   /// Read entry \p E, which starts on line \p Line, into \p F, which must
   /// be default-constructed; false if the entry had errors. (Filling the
@@ -160,6 +162,7 @@ private:
   const ImpliedTags &Implied;
   llvm::StringRef File;
   TorchRelease Release;
+  llvm::ArrayRef<DispatchKey> IgnoredKeys;
   bool Failed = false;
   std::optional<OperatorName> Name;
   /// The entry's fields and their keys by key, as indexFields found them.

@@ -36,31 +36,6 @@ std::optional<PassManager> opgen::buildPipeline(Context &Ctx, StringRef Spec) {
   return PM;
 }
 
-/// Drop the kernels of \p Keys from every entry read, as torchgen's
-/// from_yaml skips them, and derive is_abstract again from what is left
-/// (generated entries of printed IR keep theirs).
-static void dropIgnoredKeys(Module &M, ArrayRef<DispatchKey> Keys) {
-  for (NativeFunction &F : M.Functions) {
-    size_t Before = F.Dispatch.size();
-    llvm::erase_if(F.Dispatch, [&](const auto &KM) {
-      return is_contained(Keys, KM.first);
-    });
-    if (F.Dispatch.size() == Before || F.isGenerated() || F.StructuredDelegate)
-      continue;
-    auto Only = [&](std::initializer_list<DispatchKey> Ks) {
-      return F.Dispatch.size() == Ks.size() && all_of(Ks, [&](DispatchKey K) {
-               return any_of(F.Dispatch,
-                             [&](const auto &KM) { return KM.first == K; });
-             });
-    };
-    F.IsAbstract =
-        !(Only({DispatchKey::CompositeImplicitAutograd}) ||
-          Only({DispatchKey::CompositeImplicitAutogradNestedTensor}) ||
-          Only({DispatchKey::CompositeImplicitAutograd,
-                DispatchKey::CompositeImplicitAutogradNestedTensor}));
-  }
-}
-
 LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
                                  const FrontEndOptions &O, Module &M) {
   DiagnosticEngine &D = Ctx.getDiags();
@@ -88,11 +63,10 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
   }
   TorchRelease Release =
       O.Release ? *O.Release : guessTorchRelease(M.ValidTags);
+  M.IgnoredDispatchKeys = O.IgnoredDispatchKeys;
   if (failed(readNativeFunctionsYaml(Ctx, In.NativeYaml, M, Release, O.Threads,
                                      O.Reading)))
     return failure();
-  if (!O.IgnoredKeys.empty())
-    dropIgnoredKeys(M, O.IgnoredKeys);
   // Printed IR carries groups and names; what it says must hold before any
   // stage relies on it.
   if (failed(verifyModule(M, Ctx)) || !SelectionOk)

@@ -113,18 +113,18 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   FO.Threads =
       C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
   FO.Pipeline = "default";
-  // torchgen.gen reads no kernels for the backends a build leaves out.
+  // torchgen.gen reads the kernels of these keys only when asked to.
   if (!C.Mps && !C.UpdateAotiCShim)
-    FO.IgnoredKeys.insert(
-        FO.IgnoredKeys.end(),
-        {DispatchKey::MPS, DispatchKey::SparseMPS, DispatchKey::SparseCsrMPS});
+    append_range(FO.IgnoredDispatchKeys,
+                 ArrayRef<DispatchKey>{DispatchKey::MPS, DispatchKey::SparseMPS,
+                                       DispatchKey::SparseCsrMPS});
   if (!C.Xpu && !C.UpdateAotiCShim)
-    FO.IgnoredKeys.insert(FO.IgnoredKeys.end(),
-                          {DispatchKey::XPU, DispatchKey::SparseXPU,
-                           DispatchKey::SparseCsrXPU,
-                           DispatchKey::NestedTensorXPU});
+    append_range(FO.IgnoredDispatchKeys,
+                 ArrayRef<DispatchKey>{DispatchKey::XPU, DispatchKey::SparseXPU,
+                                       DispatchKey::SparseCsrXPU,
+                                       DispatchKey::NestedTensorXPU});
   if (!C.Mtia)
-    FO.IgnoredKeys.push_back(DispatchKey::MTIA);
+    FO.IgnoredDispatchKeys.push_back(DispatchKey::MTIA);
   // The IR is checked by the tests; a production run does not re-verify it
   // after every pass.
   FO.Instrumentation.VerifyEach = false;

@@ -132,6 +132,9 @@ CType argumentCType(Type T, bool Mutable, bool SymInt, const CppApiFlags &F);
 /// The C++ type of a function's returns (cpp.returns_type).
 CType returnsCType(const std::vector<Return> &Returns, const CppApiFlags &F);
 
+/// The C++ type of one return (cpp.return_type).
+CType returnCType(const Return &R, const CppApiFlags &F);
+
 /// The names torchgen gives a function's returns (cpp.return_names).
 std::vector<std::string> returnNames(const NativeFunction &F);
 

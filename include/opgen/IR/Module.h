@@ -74,6 +74,10 @@ struct Module {
   std::vector<NativeFunction> Functions;
   /// Tags declared in tags.yaml.
   std::set<std::string> ValidTags;
+  /// Dispatch keys the reader leaves out of `dispatch:` tables, as if not
+  /// written (torchgen.gen's ignore_keys: MPS, XPU and MTIA keys unless
+  /// --mps, --xpu, --mtia). Set before reading, like ValidTags.
+  std::vector<DispatchKey> IgnoredDispatchKeys;
   /// Which torchgen release's checks the reader followed.
   TorchRelease Release = TorchRelease::V2_14;
   /// Set by the group pass.

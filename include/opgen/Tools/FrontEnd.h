@@ -53,6 +53,8 @@ struct FrontEndOptions {
   /// Threads for reading and for passes; results do not depend on it.
   unsigned Threads = 1;
   YamlReading Reading = YamlReading::Fast;
+  /// Dispatch keys to read as if not written (Module::IgnoredDispatchKeys).
+  std::vector<DispatchKey> IgnoredDispatchKeys;
   /// The pipeline to run, as -passes= takes it (see buildPipeline).
   std::string Pipeline;
   /// How the pass manager prints, times and verifies; PrintIR and OS are
@@ -60,10 +62,6 @@ struct FrontEndOptions {
   PassInstrumentation Instrumentation;
   /// When set, receives the time each stage took.
   FrontEndTimings *Timings = nullptr;
-  /// Dispatch keys whose `dispatch:` entries are dropped as they are read
-  /// (torchgen.gen's ignore_keys: MPS, XPU and MTIA unless asked for), so
-  /// they get no kernels, no backend index and no say in is_abstract.
-  std::vector<DispatchKey> IgnoredKeys;
 };
 
 /// A pass manager for \p Spec: pass names separated by commas, where

@@ -1,0 +1,402 @@
+//===- DeclarationsYaml.cpp - Declarations.yaml ---------------------------===//
+//
+// torchgen's gen_declarations_yaml: a legacy description of every function
+// (tools/autograd and others read it), one mapping per function with its C++
+// API arguments (TensorOptions packed, out= first), its schema-order
+// arguments and its returns, dumped with PyYAML. Key order follows
+// compute_declaration_yaml for the function's mapping; the argument and
+// return mappings are plain dicts, which PyYAML writes with sorted keys.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/CppApi/CppSignature.h"
+#include "opgen/CppApi/CppTypes.h"
+#include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/PyYamlDump.h"
+#include "opgen/Support/Parallel.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cassert>
+#include <deque>
+
+using namespace opgen;
+using namespace llvm;
+
+/// Keys and constant values, their styles worked out once.
+#define DECLARATION_TEXTS(X)                                                   \
+  X(KAbstract, "abstract")                                                     \
+  X(KAllocate, "allocate")                                                     \
+  X(KAnnotation, "annotation")                                                 \
+  X(KArguments, "arguments")                                                   \
+  X(KCategoryOverride, "category_override")                                    \
+  X(KDefault, "default")                                                       \
+  X(KDeprecated, "deprecated")                                                 \
+  X(KDeviceGuard, "device_guard")                                              \
+  X(KDynamicType, "dynamic_type")                                              \
+  X(KFieldName, "field_name")                                                  \
+  X(KHasMathKernel, "has_math_kernel")                                         \
+  X(KInplace, "inplace")                                                       \
+  X(KIsFactoryMethod, "is_factory_method")                                     \
+  X(KIsNullable, "is_nullable")                                                \
+  X(KKwargOnly, "kwarg_only")                                                  \
+  X(KManualKernelRegistration, "manual_kernel_registration")                   \
+  X(KMethodOf, "method_of")                                                    \
+  X(KMode, "mode")                                                             \
+  X(KName, "name")                                                             \
+  X(KOperatorName, "operator_name")                                            \
+  X(KOutput, "output")                                                         \
+  X(KOverloadName, "overload_name")                                            \
+  X(KPythonModule, "python_module")                                            \
+  X(KReturns, "returns")                                                       \
+  X(KSchemaOrderArguments, "schema_order_arguments")                           \
+  X(KSchemaOrderCppSignature, "schema_order_cpp_signature")                    \
+  X(KSchemaString, "schema_string")                                            \
+  X(KSize, "size")                                                             \
+  X(KType, "type")                                                             \
+  X(KWithGil, "with_gil")                                                      \
+  X(VTensor, "Tensor")                                                         \
+  X(VType, "Type")                                                             \
+  X(VAtTensoroptions, "at::TensorOptions")                                     \
+  X(VNamespace, "namespace")                                                   \
+  X(VNative, "native")                                                         \
+  X(VAtTensor, "at::Tensor")
+
+struct ConstantTexts {
+#define DECLARE_TEXT(Id, Spelling) PyYamlString Id{Spelling};
+  DECLARATION_TEXTS(DECLARE_TEXT)
+#undef DECLARE_TEXT
+};
+
+static const ConstantTexts &texts() {
+  static const ConstantTexts T;
+  return T;
+}
+
+namespace {
+/// A schema argument with the sets torchgen tests membership of.
+struct ArgRef {
+  const Argument *A;
+  bool KwargOnly;
+  bool Out;
+};
+
+/// The C++ spellings of argument types, made once per type: a few dozen
+/// types recur thousands of times.
+class TypeTexts {
+public:
+  /// dynamic_type: the C++ argument type, except that Tensor and Tensor?
+  /// are both `at::Tensor`.
+  const PyYamlString &dynamicType(Type T, const CppApiFlags &Flags) {
+    while (T.getKind() == Type::Optional)
+      T = T.getElementType();
+    if (T.isBase(BaseTy::Tensor))
+      return texts().VAtTensor;
+    return get(T, /*Mutable=*/false, Flags);
+  }
+  /// cpp.argument_type without SymInt.
+  const PyYamlString &argumentType(Type T, bool Mutable,
+                                   const CppApiFlags &Flags) {
+    return get(T, Mutable, Flags);
+  }
+
+private:
+  const PyYamlString &get(Type T, bool Mutable, const CppApiFlags &Flags) {
+    unsigned Key = unsigned(Mutable) |
+                   unsigned(Flags.ConstRefForMutableTensors) << 1 |
+                   unsigned(Flags.ITensorListRefForTensorLists) << 2;
+    auto [It, New] = Index.try_emplace({T.getImpl(), Key}, Texts.size());
+    if (New)
+      Texts.emplace_back(
+          argumentCType(T, Mutable, /*SymInt=*/false, Flags).str());
+    return Texts[It->second];
+  }
+  llvm::DenseMap<std::pair<const void *, unsigned>, unsigned> Index;
+  std::deque<PyYamlString> Texts;
+};
+
+class DeclarationWriter {
+public:
+  DeclarationWriter(const NativeFunction &F, std::string &Out, TypeTexts &Types)
+      : F(F), Flags(CppApiFlags::forFunction(F)),
+        E(PyYamlEmitter::forRootSequenceItem(Out)), Types(Types) {}
+
+  void write();
+
+private:
+  const PyYamlString &dynamicType(Type T) {
+    return Types.dynamicType(T, Flags);
+  }
+  void argument(const ArgRef &R);
+  void tensorOptions(const Binding &B);
+  /// pythonify_default: a C++ default that reads as a bool, an int or a
+  /// float in Python is written as one.
+  void pythonValue(StringRef S);
+  void returns();
+
+  const NativeFunction &F;
+  const ConstantTexts &T = texts();
+  CppApiFlags Flags;
+  PyYamlEmitter E;
+  TypeTexts &Types;
+  /// Out argument name -> the name of its return (Note [name and
+  /// field_name]).
+  std::vector<std::pair<StringRef, StringRef>> FieldNames;
+};
+} // namespace
+
+void DeclarationWriter::pythonValue(StringRef S) {
+  if (S == "true" || S == "false")
+    return E.boolean(S == "true");
+  if (std::optional<std::string> I = parsePythonInt(S))
+    return E.integerDigits(*I);
+  if (std::optional<double> D = parsePythonFloat(S))
+    return E.real(*D);
+  E.string(S);
+}
+
+void DeclarationWriter::argument(const ArgRef &R) {
+  const Argument &A = *R.A;
+  E.beginMapping();
+  if (R.Out) {
+    E.key(T.KAllocate);
+    E.boolean(true);
+  }
+  E.key(T.KAnnotation);
+  if (A.Annot)
+    E.string(A.Annot->str());
+  else
+    E.null();
+  if (A.Default) {
+    E.key(T.KDefault);
+    pythonValue(defaultExpr(*A.Default, A.Ty, /*SymInt=*/false));
+  }
+  E.key(T.KDynamicType);
+  E.string(dynamicType(A.Ty));
+  if (R.Out) {
+    for (const auto &[Arg, Field] : FieldNames)
+      if (Arg == A.Name) {
+        E.key(T.KFieldName);
+        E.string(Field);
+        break;
+      }
+  }
+  E.key(T.KIsNullable);
+  E.boolean(A.Ty.isNullable());
+  if (R.KwargOnly) {
+    E.key(T.KKwargOnly);
+    E.boolean(true);
+  }
+  E.key(T.KName);
+  E.string(A.Name);
+  if (R.Out) {
+    E.key(T.KOutput);
+    E.boolean(true);
+  }
+  // A bool list's size is part of its C++ type (std::array<bool,N>).
+  if (Type L = A.Ty.getListLike()) {
+    std::optional<uint64_t> Size = L.getSize();
+    if (Size && !L.getElementType().isBase(BaseTy::Bool)) {
+      E.key(T.KSize);
+      E.integer(static_cast<int64_t>(*Size));
+    }
+  }
+  E.key(T.KType);
+  E.string(Types.argumentType(A.Ty, A.isWrite(), Flags));
+  E.endMapping();
+}
+
+void DeclarationWriter::tensorOptions(const Binding &B) {
+  E.beginMapping();
+  E.key(T.KAnnotation);
+  E.null();
+  if (B.Default) {
+    E.key(T.KDefault);
+    E.string(*B.Default);
+  }
+  E.key(T.KDynamicType);
+  E.string(T.VAtTensoroptions);
+  E.key(T.KIsNullable);
+  E.boolean(false);
+  E.key(T.KKwargOnly);
+  E.boolean(true);
+  E.key(T.KName);
+  E.string(B.Name);
+  E.key(T.KType);
+  E.string(B.type());
+  E.endMapping();
+}
+
+void DeclarationWriter::returns() {
+  std::vector<std::string> Names = returnNames(F);
+  E.beginSequence();
+  for (size_t I = 0, N = F.Func.Returns.size(); I != N; ++I) {
+    const Return &R = F.Func.Returns[I];
+    E.beginMapping();
+    E.key(T.KDynamicType);
+    E.string(dynamicType(R.Ty));
+    if (R.Name) {
+      E.key(T.KFieldName);
+      E.string(*R.Name);
+    }
+    E.key(T.KName);
+    E.string(Names[I]);
+    E.key(T.KType);
+    E.string(returnCType(R, Flags).str());
+    E.endMapping();
+  }
+  E.endSequence();
+}
+
+void DeclarationWriter::write() {
+  const FunctionSchema &Func = F.Func;
+  const Arguments &As = Func.Args;
+  if (Func.isOutFn())
+    for (size_t I = 0, N = Func.Returns.size(); I != N && I < As.Out.size();
+         ++I)
+      if (Func.Returns[I].Name)
+        FieldNames.emplace_back(As.Out[I].Name, *Func.Returns[I].Name);
+
+  // The schema's arguments in order; a null argument stands for the four
+  // tensor options, which the C++ API packs into one.
+  std::vector<ArgRef> Positional, KwargOnly, Out;
+  for (const Argument &A : As.PreSelfPositional)
+    Positional.push_back({&A, false, false});
+  if (As.Self)
+    Positional.push_back({&*As.Self, false, false});
+  for (const Argument &A : As.PostSelfPositional)
+    Positional.push_back({&A, false, false});
+  for (const Argument &A : As.PreTensorOptionsKwargOnly)
+    KwargOnly.push_back({&A, true, false});
+  if (As.TensorOptions)
+    KwargOnly.push_back({nullptr, true, false});
+  for (const Argument &A : As.PostTensorOptionsKwargOnly)
+    KwargOnly.push_back({&A, true, false});
+  for (const Argument &A : As.Out)
+    Out.push_back({&A, false, true});
+
+  E.beginMapping();
+  E.key(T.KName);
+  E.string(cppName(F, /*FaithfulOutName=*/false));
+  E.key(T.KOperatorName);
+  E.string(Func.Name.Name.str());
+  E.key(T.KOverloadName);
+  E.string(Func.Name.OverloadName);
+  E.key(T.KManualKernelRegistration);
+  E.boolean(F.ManualKernelRegistration);
+  E.key(T.KCategoryOverride);
+  E.string(F.CategoryOverride ? *F.CategoryOverride : "");
+  E.key(T.KSchemaString);
+  E.string("aten::" + Func.str());
+
+  // The C++ API's arguments: out= first, then the rest. Only the packed
+  // tensor options need its bindings.
+  std::vector<Binding> CppArgs;
+  if (As.TensorOptions)
+    CppArgs = cppArguments(F, /*Faithful=*/false, /*SymInt=*/false,
+                           /*Method=*/false);
+  assert((CppArgs.empty() || CppArgs.size() == Out.size() + Positional.size() +
+                                                   KwargOnly.size()) &&
+         "the C++ API packs only the tensor options");
+  E.key(T.KArguments);
+  E.beginSequence();
+  size_t B = 0;
+  for (const std::vector<ArgRef> *Part : {&Out, &Positional, &KwargOnly})
+    for (const ArgRef &R : *Part) {
+      if (R.A)
+        argument(R);
+      else
+        tensorOptions(CppArgs[B]);
+      ++B;
+    }
+  E.endSequence();
+
+  // Schema order, each argument as the C++ API types it unpacked.
+  std::string Sig = returnsCType(Func.Returns, Flags).str();
+  Sig += " (";
+  bool First = true;
+  for (const Argument *A : Func.schemaOrderArguments()) {
+    if (!First)
+      Sig += ", ";
+    First = false;
+    Sig += Types.argumentType(A->Ty, A->isWrite(), Flags).str();
+  }
+  Sig += ')';
+  E.key(T.KSchemaOrderCppSignature);
+  E.string(Sig);
+
+  E.key(T.KSchemaOrderArguments);
+  E.beginSequence();
+  for (const std::vector<ArgRef> *Part : {&Positional, &KwargOnly, &Out})
+    for (const ArgRef &R : *Part) {
+      if (R.A) {
+        argument(R);
+        continue;
+      }
+      for (const Argument &A : *As.TensorOptions)
+        argument({&A, true, false});
+    }
+  E.endSequence();
+
+  E.key(T.KMethodOf);
+  E.beginSequence();
+  E.string(T.VType);
+  if (F.VariantMethod)
+    E.string(T.VTensor);
+  if (F.VariantFunction)
+    E.string(T.VNamespace);
+  E.endSequence();
+  E.key(T.KMode);
+  E.string(T.VNative);
+  E.key(T.KPythonModule);
+  E.string(F.PythonModule ? *F.PythonModule : "");
+  E.key(T.KReturns);
+  returns();
+  E.key(T.KInplace);
+  E.boolean(Func.Name.Name.Inplace);
+  E.key(T.KIsFactoryMethod);
+  E.boolean(As.TensorOptions.has_value() && !F.VariantMethod);
+  E.key(T.KAbstract);
+  E.boolean(F.IsAbstract);
+  E.key(T.KDeviceGuard);
+  E.boolean(F.DeviceGuard);
+  E.key(T.KWithGil);
+  E.boolean(false);
+  E.key(T.KDeprecated);
+  E.boolean(false);
+  E.key(T.KHasMathKernel);
+  E.boolean(F.HasCompositeImplicitAutogradKernel);
+  E.endMapping();
+  E.finishDocument();
+}
+
+LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
+  if (!EC.Options.GenerateDeclarationsYaml)
+    return success();
+  const std::vector<NativeFunction> &Fns = EC.M.Functions;
+  if (Fns.empty())
+    return EC.files().writeText("Declarations.yaml", "[]\n");
+  // Each function is one item of the root list, and items are independent:
+  // each thread makes the items of a run of functions into a text of its
+  // own, and the texts are joined in order.
+  unsigned NumChunks =
+      std::max(1u, std::min<unsigned>(EC.Options.Threads, Fns.size()));
+  std::vector<std::string> Chunks(NumChunks);
+  parallelFor(NumChunks, NumChunks, [&](size_t C) {
+    size_t Begin = Fns.size() * C / NumChunks;
+    size_t End = Fns.size() * (C + 1) / NumChunks;
+    // About 1.7 kB per function.
+    Chunks[C].reserve((End - Begin) * 2048);
+    TypeTexts Types;
+    for (size_t I = Begin; I != End; ++I)
+      DeclarationWriter(Fns[I], Chunks[C], Types).write();
+  });
+  std::string Text = std::move(Chunks[0]);
+  size_t Size = 0;
+  for (const std::string &S : Chunks)
+    Size += S.size();
+  Text.reserve(Size);
+  for (unsigned C = 1; C < NumChunks; ++C)
+    Text += Chunks[C];
+  return EC.files().writeText("Declarations.yaml", std::move(Text));
+}
