@@ -14,6 +14,22 @@
 using namespace opgen;
 using namespace llvm;
 
+std::vector<DispatchKey> opgen::getTorchgenIgnoredKeys(bool Mps, bool Xpu,
+                                                       bool Mtia,
+                                                       bool UpdateAotiCShim) {
+  std::vector<DispatchKey> Keys;
+  if (!Mps && !UpdateAotiCShim)
+    Keys.insert(Keys.end(), {DispatchKey::MPS, DispatchKey::SparseMPS,
+                             DispatchKey::SparseCsrMPS});
+  if (!Xpu && !UpdateAotiCShim)
+    Keys.insert(Keys.end(), {DispatchKey::XPU, DispatchKey::SparseXPU,
+                             DispatchKey::SparseCsrXPU,
+                             DispatchKey::NestedTensorXPU});
+  if (!Mtia)
+    Keys.push_back(DispatchKey::MTIA);
+  return Keys;
+}
+
 std::optional<PassManager> opgen::buildPipeline(Context &Ctx, StringRef Spec) {
   PassManager PM;
   SmallVector<StringRef, 8> Names;

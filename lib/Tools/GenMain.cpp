@@ -113,18 +113,8 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   FO.Threads =
       C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
   FO.Pipeline = "default";
-  // torchgen.gen reads the kernels of these keys only when asked to.
-  if (!C.Mps && !C.UpdateAotiCShim)
-    append_range(FO.IgnoredDispatchKeys,
-                 ArrayRef<DispatchKey>{DispatchKey::MPS, DispatchKey::SparseMPS,
-                                       DispatchKey::SparseCsrMPS});
-  if (!C.Xpu && !C.UpdateAotiCShim)
-    append_range(FO.IgnoredDispatchKeys,
-                 ArrayRef<DispatchKey>{DispatchKey::XPU, DispatchKey::SparseXPU,
-                                       DispatchKey::SparseCsrXPU,
-                                       DispatchKey::NestedTensorXPU});
-  if (!C.Mtia)
-    FO.IgnoredDispatchKeys.push_back(DispatchKey::MTIA);
+  FO.IgnoredDispatchKeys =
+      getTorchgenIgnoredKeys(C.Mps, C.Xpu, C.Mtia, C.UpdateAotiCShim);
   // The IR is checked by the tests; a production run does not re-verify it
   // after every pass.
   FO.Instrumentation.VerifyEach = false;
@@ -170,9 +160,22 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   for (const OutputFamily &F : Families)
     if (!findEmitter(F.Emitter))
       Missing += (Missing.empty() ? "" : "; ") + F.Files.str();
+  // Flags whose only effect is on those files are accepted, and said so.
+  std::string LaterFlags;
+  for (auto [Given, Flag] :
+       {std::pair<bool, StringRef>{C.Rocm, "--rocm"},
+        {C.BackendWhitelist.has_value(), "--backend-whitelist"},
+        {C.AotiInstallDir != GenConfig().AotiInstallDir, "--aoti-install-dir"},
+        {C.UpdateAotiCShim, "--update-aoti-c-shim"},
+        {C.ExtendAotiCShim, "--extend-aoti-c-shim"}})
+    if (Given)
+      LaterFlags += (LaterFlags.empty() ? "" : ", ") + Flag.str();
   if (!Missing.empty())
     ErrOS << ToolName << ": not written yet (torchgen.gen files of later "
-          << "parts): " << Missing << "\n";
+          << "parts): " << Missing
+          << (LaterFlags.empty() ? ""
+                                 : "; " + LaterFlags + " change only those")
+          << "\n";
 
   if (C.Summary)
     ErrOS << ToolName << ": read native_functions.yaml and ran the passes in "

@@ -162,6 +162,10 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
                    ? Config.Threads
                    : std::max(1u, std::thread::hardware_concurrency());
   FO.Reading = Config.YamlReader;
+  // torchgen.gen's files come from a module read as torchgen.gen reads it
+  // by default (without the MPS, XPU and MTIA kernels).
+  if (!FileSet.empty() && FileSet.front()->FileSet == "aten")
+    FO.IgnoredDispatchKeys = getTorchgenIgnoredKeys(false, false, false, false);
   FO.Pipeline = Config.Passes;
   PassInstrumentation &Instr = FO.Instrumentation;
   for (const std::string &N : Config.PrintIRBefore)

@@ -64,6 +64,12 @@ struct FrontEndOptions {
   FrontEndTimings *Timings = nullptr;
 };
 
+/// The dispatch keys torchgen.gen reads as if not written unless its flags
+/// ask for them: MPS's without --mps, XPU's without --xpu (neither with
+/// --update-aoti-c-shim), MTIA without --mtia.
+std::vector<DispatchKey> getTorchgenIgnoredKeys(bool Mps, bool Xpu, bool Mtia,
+                                                bool UpdateAotiCShim);
+
 /// A pass manager for \p Spec: pass names separated by commas, where
 /// `default` stands for torchgen's pipeline; empty runs no pass. Reports an
 /// unknown name to the Context's diagnostics.
