@@ -7,7 +7,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <mutex>
+#include <atomic>
+#include <thread>
 
 using namespace opgen;
 using namespace llvm;
@@ -84,7 +85,9 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
 }
 
 struct CppWrapperCache::Slot {
-  std::once_flag Once;
+  /// Not made, being made, made. Not a std::once_flag: glibc's pthread_once
+  /// makes a futex call for every flag, thousands of system calls a run.
+  std::atomic<unsigned char> State{0};
   /// Null when they cannot be made (or before they are).
   std::unique_ptr<CppWrappers> Wrappers;
 };
@@ -99,10 +102,16 @@ CppWrapperCache::~CppWrapperCache() = default;
 const CppWrappers *CppWrapperCache::get(EmitContext &EC,
                                         const NativeFunction &F, bool Method) {
   Slot &S = Slots[Method][&F - EC.M.Functions.data()];
-  std::call_once(S.Once, [&] {
+  unsigned char Expected = 0;
+  if (S.State.compare_exchange_strong(Expected, 1, std::memory_order_acquire)) {
     if (std::optional<CppWrappers> W = getCppWrappers(EC, F, Method))
       S.Wrappers = std::make_unique<CppWrappers>(std::move(*W));
-  });
+    S.State.store(2, std::memory_order_release);
+  } else {
+    // Another thread is making them (only when emitters overlap).
+    while (S.State.load(std::memory_order_acquire) != 2)
+      std::this_thread::yield();
+  }
   return S.Wrappers.get();
 }
 
