@@ -62,24 +62,47 @@ std::string CType::str() const {
   return S;
 }
 
-std::string Binding::defn() const { return type() + " " + Name; }
+void Binding::appendDefn(std::string &Out) const {
+  NCType.Type.print(Out);
+  Out += ' ';
+  Out += Name;
+}
+
+void Binding::appendDecl(std::string &Out) const {
+  appendDefn(Out);
+  if (Default) {
+    Out += '=';
+    Out += *Default;
+  }
+}
+
+std::string Binding::defn() const {
+  std::string S;
+  appendDefn(S);
+  return S;
+}
 
 std::string Binding::decl() const {
-  std::string S = defn();
-  if (Default) {
-    S += '=';
-    S += *Default;
-  }
+  std::string S;
+  appendDecl(S);
   return S;
+}
+
+void opgen::appendBindings(std::string &Out, const std::vector<Binding> &Bs,
+                           bool Defn) {
+  for (size_t I = 0, E = Bs.size(); I != E; ++I) {
+    if (I)
+      Out += ", ";
+    if (Defn)
+      Bs[I].appendDefn(Out);
+    else
+      Bs[I].appendDecl(Out);
+  }
 }
 
 std::string opgen::joinBindings(const std::vector<Binding> &Bs, bool Defn) {
   std::string S;
-  for (const Binding &B : Bs) {
-    if (!S.empty())
-      S += ", ";
-    S += Defn ? B.defn() : B.decl();
-  }
+  appendBindings(S, Bs, Defn);
   return S;
 }
 

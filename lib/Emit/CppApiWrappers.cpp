@@ -7,6 +7,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <atomic>
+#include <thread>
+
 using namespace opgen;
 using namespace llvm;
 
@@ -31,25 +34,28 @@ LogicalResult opgen::checkCppApiModule(EmitContext &EC, StringRef What) {
 
 void CppWrapper::appendSignature(std::string &Out, StringRef Name, bool Defn,
                                  bool Redispatch) const {
-  Out += Sig.returnsType().str();
+  Out += Returns;
   Out += ' ';
   Out += Name;
   Out += '(';
   if (Redispatch)
     Out += Args.empty() ? "c10::DispatchKeySet dispatchKeySet"
                         : "c10::DispatchKeySet dispatchKeySet, ";
-  Out += joinBindings(Args, Defn);
+  if (Defn)
+    appendBindings(Out, Args, /*Defn=*/true);
+  else
+    Out += DeclArgs;
   Out += ')';
 }
 
-std::optional<SmallVector<CppWrapper, 4>>
+std::optional<CppWrappers>
 opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
   CppSignatureGroup G =
       CppSignatureGroup::get(F, Method, /*FallbackBinding=*/F.ManualCppBinding);
   std::vector<Binding> Goals = DispatcherSignature(F).arguments();
-  SmallVector<CppWrapper, 4> Out;
+  CppWrappers Out;
   auto Add = [&](CppSignature Sig) {
-    CppWrapper W{std::move(Sig), {}, {}};
+    CppWrapper W{std::move(Sig), {}, {}, {}, {}};
     W.Args = W.Sig.arguments();
     Expected<std::vector<std::string>> Exprs = translate(W.Args, Goals, Method);
     if (!Exprs) {
@@ -64,6 +70,8 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
         W.CallArgs += ", ";
       W.CallArgs += (*Exprs)[I];
     }
+    W.Sig.returnsType().print(W.Returns);
+    appendBindings(W.DeclArgs, W.Args, /*Defn=*/false);
     Out.push_back(std::move(W));
     return true;
   };
@@ -74,6 +82,43 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
     if (*S && !Add(std::move(**S)))
       return std::nullopt;
   return Out;
+}
+
+struct CppWrapperCache::Slot {
+  /// Not made, being made, made. Not a std::once_flag: glibc's pthread_once
+  /// makes a futex call for every flag, thousands of system calls a run.
+  std::atomic<unsigned char> State{0};
+  /// Null when they cannot be made (or before they are).
+  std::unique_ptr<CppWrappers> Wrappers;
+};
+
+CppWrapperCache::CppWrapperCache(size_t NumFunctions) {
+  for (std::unique_ptr<Slot[]> &S : Slots)
+    S = std::make_unique<Slot[]>(NumFunctions);
+}
+
+CppWrapperCache::~CppWrapperCache() = default;
+
+const CppWrappers *CppWrapperCache::get(EmitContext &EC,
+                                        const NativeFunction &F, bool Method) {
+  Slot &S = Slots[Method][&F - EC.M.Functions.data()];
+  unsigned char Expected = 0;
+  if (S.State.compare_exchange_strong(Expected, 1, std::memory_order_acquire)) {
+    if (std::optional<CppWrappers> W = getCppWrappers(EC, F, Method))
+      S.Wrappers = std::make_unique<CppWrappers>(std::move(*W));
+    S.State.store(2, std::memory_order_release);
+  } else {
+    // Another thread is making them (only when emitters overlap).
+    while (S.State.load(std::memory_order_acquire) != 2)
+      std::this_thread::yield();
+  }
+  return S.Wrappers.get();
+}
+
+CppWrapperCache &opgen::getCppWrapperCache(EmitContext &EC) {
+  if (!EC.Wrappers)
+    EC.Wrappers = std::make_shared<CppWrapperCache>(EC.M.Functions.size());
+  return *EC.Wrappers;
 }
 
 LogicalResult opgen::forEachFunction(

@@ -249,28 +249,46 @@ std::string FileManager::getOutputList(StringRef Variable) const {
   return Out;
 }
 
-LogicalResult FileManager::commit() {
+LogicalResult FileManager::commit(unsigned Threads) {
   DiagnosticEngine &D = Ctx.getDiags();
   if (DryRun || D.getNumErrors())
     return success(D.getNumErrors() == 0);
-  bool Ok = true;
-  // Thousands of files share a few folders: make each folder once.
-  StringSet<> Made;
-  for (const GeneratedFile &F : Files) {
-    SmallString<256> Path(OutputDir);
-    sys::path::append(Path, F.Name);
-    StringRef Parent = sys::path::parent_path(Path);
-    if (!Parent.empty() && Made.insert(Parent).second)
+  // Thousands of files share a few folders: make each folder once, first.
+  std::vector<SmallString<256>> Paths(Files.size());
+  std::vector<char> Skip(Files.size(), 0);
+  StringMap<bool> Made;
+  for (size_t I = 0; I != Files.size(); ++I) {
+    Paths[I] = OutputDir;
+    sys::path::append(Paths[I], Files[I].Name);
+    StringRef Parent = sys::path::parent_path(Paths[I]);
+    if (Parent.empty())
+      continue;
+    auto [It, New] = Made.try_emplace(Parent, true);
+    if (New)
       if (std::error_code EC = sys::fs::create_directories(
               Parent, /*IgnoreExisting=*/true, sys::fs::all_all)) {
         D.fileError(Parent, "cannot create the folder: " + EC.message());
-        Ok = false;
-        continue;
+        It->second = false;
       }
-    if (Expected<WriteStatus> W = writeFileIfChanged(Path, F.Content); !W) {
-      D.fileError(Path, toString(W.takeError()));
+    Skip[I] = !It->second;
+  }
+  // Writing a file is mostly system time (creating an inode, linking it):
+  // on threads, the kernel does it on every core. Errors are reported in
+  // file order.
+  std::vector<std::string> Errors(Files.size());
+  parallelFor(Threads, Files.size(), [&](size_t I) {
+    if (Skip[I])
+      return;
+    if (Expected<WriteStatus> W =
+            writeFileIfChanged(Paths[I], Files[I].Content);
+        !W)
+      Errors[I] = toString(W.takeError());
+  });
+  bool Ok = !is_contained(Skip, 1);
+  for (size_t I = 0; I != Files.size(); ++I)
+    if (!Errors[I].empty()) {
+      D.fileError(Paths[I], Errors[I]);
       Ok = false;
     }
-  }
   return success(Ok);
 }

@@ -23,9 +23,11 @@ using namespace llvm;
 /// at:: function for each signature (when F has a function variant), and
 /// for a function taking SymInt also a template in at::symint, selected by
 /// the integer type, whatever the variants.
-static std::optional<std::string>
-functionWrappers(EmitContext &EC, const NativeFunction &F, bool &Failed) {
-  auto Wrappers = getCppWrappers(EC, F, /*Method=*/false);
+static std::optional<std::string> functionWrappers(EmitContext &EC,
+                                                   CppWrapperCache &Cache,
+                                                   const NativeFunction &F,
+                                                   bool &Failed) {
+  const CppWrappers *Wrappers = Cache.get(EC, F, /*Method=*/false);
   if (!Wrappers) {
     Failed = true;
     return std::nullopt;
@@ -72,11 +74,12 @@ LogicalResult opgen::emitFunctionsHeader(EmitContext &EC) {
     return success();
   if (failed(checkCppApiModule(EC, "Functions.h")))
     return failure();
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::optional<std::string>> Texts;
   if (failed(forEachFunction(
           EC,
           [&](const NativeFunction &F, bool &Failed) {
-            return functionWrappers(EC, F, Failed);
+            return functionWrappers(EC, Cache, F, Failed);
           },
           Texts)))
     return failure();

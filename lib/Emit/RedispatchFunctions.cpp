@@ -13,9 +13,11 @@
 using namespace opgen;
 using namespace llvm;
 
-static std::optional<std::string>
-redispatchWrappers(EmitContext &EC, const NativeFunction &F, bool &Failed) {
-  auto Wrappers = getCppWrappers(EC, F, /*Method=*/false);
+static std::optional<std::string> redispatchWrappers(EmitContext &EC,
+                                                     CppWrapperCache &Cache,
+                                                     const NativeFunction &F,
+                                                     bool &Failed) {
+  const CppWrappers *Wrappers = Cache.get(EC, F, /*Method=*/false);
   if (!Wrappers) {
     Failed = true;
     return std::nullopt;
@@ -43,11 +45,12 @@ LogicalResult opgen::emitRedispatchFunctionsHeader(EmitContext &EC) {
     return success();
   if (failed(checkCppApiModule(EC, "RedispatchFunctions.h")))
     return failure();
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::optional<std::string>> Texts;
   if (failed(forEachFunction(
           EC,
           [&](const NativeFunction &F, bool &Failed) {
-            return redispatchWrappers(EC, F, Failed);
+            return redispatchWrappers(EC, Cache, F, Failed);
           },
           Texts)))
     return failure();

@@ -91,7 +91,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   if (failed(runFileEmitters(EC, getFileSet(Set.Name))))
     return failure();
   auto Emitted = Clock::now();
-  LogicalResult Written = Files.commit();
+  LogicalResult Written = Files.commit(EO.Threads);
   if (C.DryRun)
     for (const GeneratedFile &F : Files.getFiles()) {
       SmallString<256> Path(C.OutputDir);

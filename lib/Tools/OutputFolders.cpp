@@ -52,12 +52,12 @@ size_t OutputFolders::getNumFiles() const {
   return N;
 }
 
-LogicalResult OutputFolders::commit() {
+LogicalResult OutputFolders::commit(unsigned Threads) {
   // Nothing reaches the disk unless every file of every folder was made.
   if (Ctx.getDiags().getNumErrors())
     return failure();
   for (const std::unique_ptr<FileManager> &FM : Managers)
-    if (failed(FM->commit()))
+    if (failed(FM->commit(Threads)))
       return failure();
   return success();
 }

@@ -98,10 +98,17 @@ struct Binding {
   std::string defn() const;
   /// `TYPE NAME=DEFAULT`, or defn() without a default.
   std::string decl() const;
+  /// defn() and decl() appended to \p Out, without temporary strings (the
+  /// C++ API prints thousands of them).
+  void appendDefn(std::string &Out) const;
+  void appendDecl(std::string &Out) const;
 };
 
 /// `A, B, C` from each binding's decl(), or defn() when \p Defn.
 std::string joinBindings(const std::vector<Binding> &Bs, bool Defn = false);
+/// joinBindings appended to \p Out.
+void appendBindings(std::string &Out, const std::vector<Binding> &Bs,
+                    bool Defn = false);
 
 /// The per-function settings torchgen keeps in its thread-local `local`
 /// module while generating code for a function.

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ class raw_ostream;
 } // namespace llvm
 
 namespace opgen {
+
+class CppWrapperCache;
 
 /// Settings of a run that emitters may read (the tools fill them from their
 /// flags; emitters never read flags).
@@ -82,6 +85,9 @@ struct EmitContext {
   /// The other folders of a file set that writes into several; null where
   /// the tool has none, and then files() gives the Install folder's.
   std::array<FileManager *, NumOutputFolders> Folders{};
+  /// Each function's C++ API wrappers, made once per run for the emitters
+  /// that share them (getCppWrapperCache); null until first asked for.
+  std::shared_ptr<CppWrapperCache> Wrappers{};
 
   FileManager &files(OutputFolder F = OutputFolder::Install) const {
     FileManager *FM = Folders[static_cast<unsigned>(F)];

@@ -115,8 +115,9 @@ public:
   bool isDryRun() const { return DryRun; }
 
   /// Write the files into the output folder (atomically, only those whose
-  /// content changed), unless this is a dry run or an error was reported.
-  LogicalResult commit();
+  /// content changed), unless this is a dry run or an error was reported,
+  /// on up to \p Threads threads.
+  LogicalResult commit(unsigned Threads = 1);
 
   /// The shard (of \p NumShards) torchgen puts an item with key \p Key in:
   /// the SHA-1 of the key read as a little-endian integer, modulo N.

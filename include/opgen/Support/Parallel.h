@@ -1,8 +1,8 @@
 //===- Parallel.h - Split a loop over threads -------------------*- C++ -*-===//
 //
 // The few loops opgen runs on several threads (reading entries, computing
-// signatures) give each thread one contiguous block of indices, so results
-// can go straight into preallocated slots and stay in order.
+// signatures, writing files) hand out indices in chunks; results go
+// straight into preallocated slots, by index, and so stay in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +15,9 @@
 
 namespace opgen {
 
-/// Call \p F(I) for every I in [0, N), on up to \p Threads threads (the
-/// calling one included), each taking one contiguous block.
+/// Call \p F(I) once for every I in [0, N), on up to \p Threads threads
+/// (the calling one included), each taking chunks of consecutive indices
+/// until none is left. Which thread runs which index is not fixed.
 void parallelFor(unsigned Threads, size_t N,
                  llvm::function_ref<void(size_t)> F);
 

@@ -48,7 +48,7 @@ public:
   /// Every file made, in all folders.
   size_t getNumFiles() const;
   /// Write every folder's files (see FileManager::commit).
-  LogicalResult commit();
+  LogicalResult commit(unsigned Threads = 1);
   /// Write each listed folder's `set()` to `<prefix><name of Depfile>`
   /// beside \p Depfile, named `<prefix><stem of Depfile>`, as torchgen's
   /// write_outputs does (in a dry run too).
