@@ -32,6 +32,15 @@ const CodeTemplate *TemplateCache::get(Context &Ctx, StringRef Name) {
   return It->second.get();
 }
 
+void TemplateCache::forgetFailures() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (auto It = Templates.begin(), E = Templates.end(); It != E;) {
+    auto Cur = It++;
+    if (!Cur->second)
+      Templates.erase(Cur);
+  }
+}
+
 /// The path components of \p P as Python's pathlib keeps them: empty and
 /// `.` components dropped (`out//a/./b` -> out, a, b).
 static SmallVector<StringRef, 8> pathParts(StringRef P) {
@@ -67,8 +76,12 @@ std::string FileManager::pathOf(StringRef Name) const {
 }
 
 bool FileManager::claim(StringRef Name) {
-  if (Written.insert(pathOf(Name)).second)
-    return true;
+  std::string Path = pathOf(Name);
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Written.insert(Path).second)
+      return true;
+  }
   Ctx.getDiags().fileError(pathOf(Name),
                            "generated twice in one run; each output file "
                            "must come from one emitter");
@@ -78,7 +91,8 @@ bool FileManager::claim(StringRef Name) {
 LogicalResult FileManager::writeText(StringRef Name, std::string Content) {
   if (!claim(Name))
     return failure();
-  Files.push_back({Name.str(), std::move(Content)});
+  std::lock_guard<std::mutex> Lock(Mutex);
+  push(Name.str(), std::move(Content));
   return success();
 }
 
@@ -118,7 +132,8 @@ LogicalResult FileManager::writeWithTemplate(StringRef Name,
   std::optional<std::string> Text = substitute(TemplateName, std::move(Env));
   if (!Text)
     return failure();
-  Files.push_back({Name.str(), std::move(*Text)});
+  std::lock_guard<std::mutex> Lock(Mutex);
+  push(Name.str(), std::move(*Text));
   return success();
 }
 
@@ -214,17 +229,60 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
     else
       Errors[S] = toString(Text.takeError());
   });
+  std::lock_guard<std::mutex> Lock(Mutex);
   for (unsigned S = 0; S <= NumShards; ++S) {
     if (!Errors[S].empty()) {
       reportTemplateError(TemplateName, Errors[S]);
       Ok = false;
       continue;
     }
-    Files.push_back({FileNames[S], std::move(Texts[S])});
+    push(FileNames[S], std::move(Texts[S]));
     if (S == 0)
       Unlisted.insert(pathOf(FileNames[S]));
   }
   return success(Ok);
+}
+
+/// The rank of the emitter the calling thread runs. Emitters run
+/// concurrently run their own loops on their own thread (runFileEmitters), so
+/// every file they write is written on it.
+static thread_local unsigned CurrentRank = 0;
+
+FileManager::EmitterScope::EmitterScope(unsigned Rank) : Saved(CurrentRank) {
+  CurrentRank = Rank;
+}
+
+FileManager::EmitterScope::~EmitterScope() { CurrentRank = Saved; }
+
+void FileManager::push(std::string Name, std::string Content) {
+  Files.push_back({std::move(Name), std::move(Content)});
+  Ranks.push_back(CurrentRank);
+}
+
+void FileManager::sortFiles() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (llvm::is_sorted(Ranks))
+    return;
+  std::vector<size_t> Order(Files.size());
+  for (size_t I = 0; I != Order.size(); ++I)
+    Order[I] = I;
+  llvm::stable_sort(Order,
+                    [&](size_t A, size_t B) { return Ranks[A] < Ranks[B]; });
+  std::vector<GeneratedFile> Sorted;
+  Sorted.reserve(Files.size());
+  for (size_t I : Order)
+    Sorted.push_back(std::move(Files[I]));
+  Files = std::move(Sorted);
+  llvm::sort(Ranks);
+}
+
+void FileManager::reset() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Files.clear();
+  Ranks.clear();
+  Written.clear();
+  Unlisted.clear();
+  Templates.forgetFailures();
 }
 
 std::vector<std::string> FileManager::getOutputPaths() const {

@@ -20,6 +20,8 @@ static SMDiagnostic makeDiag(SourceMgr &SM, SMLoc Loc, SourceMgr::DiagKind Kind,
 }
 
 void DiagnosticEngine::deliver(const SMDiagnostic &D) {
+  if (Speculating)
+    return;
   if (Custom) {
     Custom(D);
     return;
@@ -29,6 +31,7 @@ void DiagnosticEngine::deliver(const SMDiagnostic &D) {
 
 void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
                               const Twine &Msg) {
+  ++NumReported;
   if (Kind == SourceMgr::DK_Error)
     ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -64,6 +67,7 @@ void DiagnosticEngine::note(SMLoc Loc, const Twine &Msg) {
 }
 
 void DiagnosticEngine::fileError(StringRef File, const Twine &Msg) {
+  ++NumReported;
   ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
   deliver(SMDiagnostic(File, SourceMgr::DK_Error, Msg.str()));
@@ -76,6 +80,7 @@ void DiagnosticEngine::emit(const SMDiagnostic &D) {
     report(D.getLoc(), D.getKind(), D.getMessage());
     return;
   }
+  ++NumReported;
   if (D.getKind() == SourceMgr::DK_Error)
     ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -129,4 +134,24 @@ void DiagnosticEngine::discardDeferred(unsigned Tag) {
     if (It->Kind == SourceMgr::DK_Error)
       --NumErrors;
   PendingDiags.erase(Dropped, PendingDiags.end());
+}
+
+void DiagnosticEngine::beginSpeculation() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  SpeculationErrors = NumErrors;
+  SpeculationReported = NumReported;
+  Speculating = true;
+}
+
+bool DiagnosticEngine::endSpeculation() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Speculating = false;
+  if (NumReported == SpeculationReported)
+    return true;
+  NumErrors = SpeculationErrors;
+  NumReported = SpeculationReported;
+  Deferred = false;
+  PendingDiags.clear();
+  LastGroup.clear();
+  return false;
 }

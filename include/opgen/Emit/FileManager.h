@@ -52,6 +52,9 @@ public:
   /// The template \p Name (relative to the folder), or null after reporting
   /// why it cannot be read.
   const CodeTemplate *get(Context &Ctx, llvm::StringRef Name);
+  /// Forget the templates that could not be read, so that asking again
+  /// reports them again.
+  void forgetFailures();
   const std::string &getDir() const { return TemplateDir; }
 
 private:
@@ -119,6 +122,24 @@ public:
   /// on up to \p Threads threads.
   LogicalResult commit(unsigned Threads = 1);
 
+  /// While alive, the files the calling thread writes belong to the
+  /// \p Rank-th emitter of a set (0 outside any).
+  class EmitterScope {
+  public:
+    explicit EmitterScope(unsigned Rank);
+    ~EmitterScope();
+
+  private:
+    unsigned Saved;
+  };
+  /// Order the files by the rank of their emitter (stably), so that
+  /// emitters run concurrently leave them in the order they have when run
+  /// one after another.
+  void sortFiles();
+  /// Forget every file made, and the templates that could not be read, to
+  /// make them again (after a speculative run reported a problem).
+  void reset();
+
   /// The shard (of \p NumShards) torchgen puts an item with key \p Key in:
   /// the SHA-1 of the key read as a little-endian integer, modulo N.
   static unsigned getShard(llvm::StringRef Key, unsigned NumShards);
@@ -131,13 +152,19 @@ private:
   void reportTemplateError(llvm::StringRef TemplateName,
                            const std::string &Message);
   bool claim(llvm::StringRef Name);
+  /// Add a file; the caller holds Mutex.
+  void push(std::string Name, std::string Content);
 
   Context &Ctx;
   TemplateCache &Templates;
   std::string OutputDir;
   std::string Generator;
   bool DryRun;
+  /// Guards Files, Written and Unlisted: emitters may write concurrently.
+  std::mutex Mutex;
   std::vector<GeneratedFile> Files;
+  /// The rank of the emitter of each file (EmitterScope).
+  std::vector<unsigned> Ranks;
   llvm::StringSet<> Written;
   /// Files that are written but not listed as outputs.
   llvm::StringSet<> Unlisted;

@@ -68,6 +68,14 @@ public:
   /// Drop the collected diagnostics tagged \p Tag (non-zero).
   void discardDeferred(unsigned Tag);
 
+  /// Print nothing from now on: for work done in an order that is not fixed
+  /// (emitters run concurrently), which is redone in a fixed order if it
+  /// reported anything.
+  void beginSpeculation();
+  /// Stop; true if nothing was reported since beginSpeculation. Otherwise
+  /// what was reported is forgotten (errors included).
+  bool endSpeculation();
+
 private:
   struct Pending {
     llvm::SMLoc SortLoc; ///< the location of the group's error
@@ -85,6 +93,9 @@ private:
   llvm::raw_ostream *OS;
   Handler Custom;
   std::atomic<unsigned> NumErrors{0};
+  std::atomic<bool> Speculating{false};
+  std::atomic<unsigned> NumReported{0};
+  unsigned SpeculationErrors = 0, SpeculationReported = 0;
   std::mutex Mutex;
   bool Deferred = false;
   std::vector<Pending> PendingDiags;
