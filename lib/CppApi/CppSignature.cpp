@@ -153,6 +153,7 @@ std::vector<Binding> opgen::cppArguments(const NativeFunction &F, bool Faithful,
                                          bool SymInt, bool Method) {
   CppArgumentBuilder B{F, Faithful, SymInt, Method, CppApiFlags::forFunction(F),
                        {}};
+  B.Out.reserve(F.Func.Args.size());
   // The convenience API puts out= arguments first so that defaults can
   // follow; the faithful one keeps the schema's order.
   if (Faithful) {

@@ -350,6 +350,7 @@ std::string DispatcherSignature::name() const {
 std::vector<Binding> DispatcherSignature::arguments() const {
   CppApiFlags Flags = CppApiFlags::forFunction(*F);
   std::vector<Binding> Out;
+  Out.reserve(F->Func.Args.size());
   F->Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
     Out.push_back(
         {A.Name, {A.Name, argumentCType(A.Ty, A.isWrite(), SymInt, Flags)}});

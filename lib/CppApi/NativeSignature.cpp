@@ -42,6 +42,7 @@ std::vector<Binding> NativeSignature::arguments() const {
   // arguments come last and have none, so none of its arguments get one.
   bool Defaults = !F->Func.isOutFn();
   std::vector<Binding> Out;
+  Out.reserve(F->Func.Args.size());
   auto Add = [&](const Argument &A) {
     Binding B;
     B.Name = A.Name;

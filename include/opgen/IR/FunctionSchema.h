@@ -108,6 +108,16 @@ struct Arguments {
   bool anyOf(unsigned Parts,
              llvm::function_ref<bool(const Argument &)> F) const;
 
+  /// How many arguments there are (TensorOptions counts as its four), for
+  /// reserving the C++ API's bindings: growing those vectors cost about
+  /// 15 M instructions a run.
+  size_t size() const {
+    return PreSelfPositional.size() + (Self ? 1 : 0) +
+           PostSelfPositional.size() + PreTensorOptionsKwargOnly.size() +
+           (TensorOptions ? 4 : 0) + PostTensorOptionsKwargOnly.size() +
+           Out.size();
+  }
+
   std::vector<const Argument *> flatPositional() const;
   std::vector<const Argument *> flatKwargOnly() const;
   std::vector<const Argument *> flatNonOut() const;
