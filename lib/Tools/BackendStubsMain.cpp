@@ -34,32 +34,18 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
            "required; --help lists the flags\n";
     return failure();
   }
-  SmallString<256> Native(C.SourcePath), Tags(C.SourcePath),
-      Templates(C.SourcePath);
-  sys::path::append(Native, "native", "native_functions.yaml");
-  sys::path::append(Tags, "native", "tags.yaml");
-  sys::path::append(Templates, "templates");
+  AtenPaths Paths(C.SourcePath);
 
-  // With DisableFree the IR is left allocated: the process exits right
-  // after, and freeing it costs a noticeable share of a run. BuryPointer
-  // keeps it reachable for leak checkers.
-  auto CtxOwner = std::make_unique<Context>(ErrOS);
-  Context &Ctx = *CtxOwner;
-  auto ModuleOwner = std::make_unique<Module>();
-  Module &M = *ModuleOwner;
-  auto KeepAlive = make_scope_exit([&] {
-    if (C.DisableFree) {
-      llvm::BuryPointer(std::move(ModuleOwner));
-      llvm::BuryPointer(std::move(CtxOwner));
-    }
-  });
+  ToolIR IR(ErrOS, C.DisableFree);
+  Context &Ctx = IR.getContext();
+  Module &M = IR.getModule();
   using Clock = std::chrono::steady_clock;
   auto Ms = [](Clock::time_point A, Clock::time_point B) {
     return std::chrono::duration<double, std::milli>(B - A).count();
   };
   FrontEndInputs In;
-  In.TagsYaml = loadFile(Ctx, Tags);
-  In.NativeYaml = loadFile(Ctx, Native);
+  In.TagsYaml = loadFile(Ctx, Paths.TagsYaml);
+  In.NativeYaml = loadFile(Ctx, Paths.NativeYaml);
   In.BackendYaml = loadFile(Ctx, C.SourceYaml);
   if (!In.TagsYaml || !In.NativeYaml || !In.BackendYaml)
     return failure();
@@ -84,7 +70,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   EmitOptions EO;
   EO.OutputDirSpelling = C.OutputDir;
   EO.Threads = FO.Threads;
-  TemplateCache TC{std::string(Templates)};
+  TemplateCache TC{Paths.Templates};
   const FileSetInfo &Set = *findFileSet("backend-stubs");
   FileManager Files(Ctx, TC, C.OutputDir, Set.Generator.str(), C.DryRun);
   EmitContext EC{Ctx, M, EO, &Files};

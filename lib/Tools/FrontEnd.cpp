@@ -7,12 +7,34 @@
 #include "opgen/Transforms/BackendOperators.h"
 #include "opgen/Transforms/Passes.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/Path.h"
 
 #include <chrono>
 
 using namespace opgen;
 using namespace llvm;
+
+AtenPaths::AtenPaths(StringRef SourcePath) {
+  SmallString<256> P(SourcePath);
+  sys::path::append(P, "native", "native_functions.yaml");
+  NativeYaml = std::string(P);
+  P = SourcePath;
+  sys::path::append(P, "native", "tags.yaml");
+  TagsYaml = std::string(P);
+  P = SourcePath;
+  sys::path::append(P, "templates");
+  Templates = std::string(P);
+}
+
+ToolIR::~ToolIR() {
+  if (DisableFree) {
+    llvm::BuryPointer(std::move(M));
+    llvm::BuryPointer(std::move(Ctx));
+  }
+}
 
 std::vector<DispatchKey> opgen::getTorchgenIgnoredKeys(bool Mps, bool Xpu,
                                                        bool Mtia,
@@ -22,9 +44,9 @@ std::vector<DispatchKey> opgen::getTorchgenIgnoredKeys(bool Mps, bool Xpu,
     Keys.insert(Keys.end(), {DispatchKey::MPS, DispatchKey::SparseMPS,
                              DispatchKey::SparseCsrMPS});
   if (!Xpu && !UpdateAotiCShim)
-    Keys.insert(Keys.end(), {DispatchKey::XPU, DispatchKey::SparseXPU,
-                             DispatchKey::SparseCsrXPU,
-                             DispatchKey::NestedTensorXPU});
+    Keys.insert(Keys.end(),
+                {DispatchKey::XPU, DispatchKey::SparseXPU,
+                 DispatchKey::SparseCsrXPU, DispatchKey::NestedTensorXPU});
   if (!Mtia)
     Keys.push_back(DispatchKey::MTIA);
   return Keys;

@@ -76,24 +76,11 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
     return failure();
   }
 
-  SmallString<256> Native(C.SourcePath), Tags(C.SourcePath),
-      Templates(C.SourcePath);
-  sys::path::append(Native, "native", "native_functions.yaml");
-  sys::path::append(Tags, "native", "tags.yaml");
-  sys::path::append(Templates, "templates");
+  AtenPaths Paths(C.SourcePath);
 
-  // With DisableFree the IR is left allocated at exit (as clang's
-  // -disable-free); BuryPointer keeps it reachable for leak checkers.
-  auto CtxOwner = std::make_unique<Context>(ErrOS);
-  Context &Ctx = *CtxOwner;
-  auto ModuleOwner = std::make_unique<Module>();
-  Module &M = *ModuleOwner;
-  auto KeepAlive = make_scope_exit([&] {
-    if (C.DisableFree) {
-      llvm::BuryPointer(std::move(ModuleOwner));
-      llvm::BuryPointer(std::move(CtxOwner));
-    }
-  });
+  ToolIR IR(ErrOS, C.DisableFree);
+  Context &Ctx = IR.getContext();
+  Module &M = IR.getModule();
   using Clock = std::chrono::steady_clock;
   auto Start = Clock::now();
   auto Ms = [](Clock::time_point A, Clock::time_point B) {
@@ -101,8 +88,8 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   };
 
   FrontEndInputs In;
-  In.TagsYaml = loadFile(Ctx, Tags);
-  In.NativeYaml = loadFile(Ctx, Native);
+  In.TagsYaml = loadFile(Ctx, Paths.TagsYaml);
+  In.NativeYaml = loadFile(Ctx, Paths.NativeYaml);
   if (!In.TagsYaml || !In.NativeYaml)
     return failure();
   if (!C.OpSelectionYamlPath.empty() &&
@@ -137,7 +124,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   std::string HeaderOnly = C.HeaderOnlyInstallDir.empty()
                                ? C.InstallDir + "/core"
                                : C.HeaderOnlyInstallDir;
-  TemplateCache TC{std::string(Templates)};
+  TemplateCache TC{Paths.Templates};
   const FileSetInfo &Set = *findFileSet("aten");
   OutputFolders Folders(
       Ctx, TC,

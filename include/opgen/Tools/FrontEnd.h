@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +70,34 @@ struct FrontEndOptions {
 /// --update-aoti-c-shim), MTIA without --mtia.
 std::vector<DispatchKey> getTorchgenIgnoredKeys(bool Mps, bool Xpu, bool Mtia,
                                                 bool UpdateAotiCShim);
+
+/// The inputs of torchgen's ATen folder (`--source-path`).
+struct AtenPaths {
+  std::string NativeYaml; ///< native/native_functions.yaml
+  std::string TagsYaml;   ///< native/tags.yaml
+  std::string Templates;  ///< templates/
+  explicit AtenPaths(llvm::StringRef SourcePath);
+};
+
+/// A tool run's Context and Module. With \p DisableFree they are left
+/// allocated at exit (the process ends right after, and freeing thousands
+/// of functions costs a noticeable share of a run, as clang's
+/// -disable-free avoids); BuryPointer keeps them reachable for leak
+/// checkers. An embedding program keeps the default.
+class ToolIR {
+public:
+  ToolIR(llvm::raw_ostream &ErrOS, bool DisableFree)
+      : Ctx(std::make_unique<Context>(ErrOS)), M(std::make_unique<Module>()),
+        DisableFree(DisableFree) {}
+  ~ToolIR();
+  Context &getContext() { return *Ctx; }
+  Module &getModule() { return *M; }
+
+private:
+  std::unique_ptr<Context> Ctx;
+  std::unique_ptr<Module> M;
+  bool DisableFree;
+};
 
 /// A pass manager for \p Spec: pass names separated by commas, where
 /// `default` stands for torchgen's pipeline; empty runs no pass. Reports an
