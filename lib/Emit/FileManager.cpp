@@ -168,9 +168,11 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
                                         ArrayRef<StringRef> ShardedKeys,
                                         unsigned Threads) {
   DiagnosticEngine &D = Ctx.getDiags();
-  // Shard 0 is `Everything`, then `_0` ... `_{N-1}`.
+  // Shard 0 is `Everything`, then `_0` ... `_{N-1}`. The sharded lists
+  // borrow the base's and the items' strings, which outlive the
+  // substitutions below.
   std::vector<TemplateEnv> Shards(NumShards + 1);
-  std::vector<llvm::StringMap<std::vector<std::string>>> Lists(NumShards + 1);
+  std::vector<llvm::StringMap<std::vector<StringRef>>> Lists(NumShards + 1);
   for (unsigned S = 0; S <= NumShards; ++S) {
     Shards[S]["shard_id"] =
         S == 0 ? std::string("Everything") : "_" + std::to_string(S - 1);
@@ -183,12 +185,19 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
                              "` has a single value in the base environment");
         return failure();
       }
-      Lists[S][K] = It == Base.end() ? std::vector<std::string>()
-                                     : It->getValue().getList();
+      std::vector<StringRef> &L = Lists[S][K];
+      if (It != Base.end())
+        for (size_t I = 0; I != It->getValue().size(); ++I)
+          L.push_back(It->getValue()[I]);
     }
   }
+  // Keys repeat (overloads share their root name): hash each once.
+  StringMap<unsigned> ShardOf;
   for (const ShardItem &Item : Items) {
-    unsigned S = 1 + getShard(Item.Key, NumShards);
+    auto [Known, New] = ShardOf.try_emplace(Item.Key, 0);
+    if (New)
+      Known->second = 1 + getShard(Item.Key, NumShards);
+    unsigned S = Known->second;
     for (const auto &E : Item.Env) {
       if (!is_contained(ShardedKeys, E.getKey())) {
         D.error(SMLoc(), "`" + E.getKey() +
@@ -199,9 +208,10 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
       }
       const TemplateValue &V = E.getValue();
       for (unsigned To : {0u, S}) {
-        std::vector<std::string> &L = Lists[To][E.getKey()];
+        std::vector<StringRef> &L = Lists[To][E.getKey()];
         if (V.isList())
-          L.insert(L.end(), V.getList().begin(), V.getList().end());
+          for (size_t I = 0; I != V.size(); ++I)
+            L.push_back(V[I]);
         else
           L.push_back(V.getScalar());
       }
@@ -211,7 +221,8 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
   bool Ok = true;
   for (unsigned S = 0; S <= NumShards; ++S) {
     for (auto &E : Lists[S])
-      Shards[S][E.getKey()] = std::move(E.getValue());
+      Shards[S][E.getKey()] =
+          TemplateValue::borrowedList(std::move(E.getValue()));
     addGeneratedComment(Shards[S], TemplateName);
     FileNames[S] = withStemSuffix(Name, Shards[S]["shard_id"].getScalar());
     Ok &= claim(FileNames[S]);

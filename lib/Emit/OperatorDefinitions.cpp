@@ -49,14 +49,15 @@ static std::string defineOperator(const NativeFunction &F) {
        "      .findSchemaOrThrow(",
        Name, "::name, ", Name, "::overload_name)\n      .typed<", Name,
        "::schema>();\n}\n"});
-  // torchgen's bodies start with a newline after four blanks, which the
-  // template strips again.
+  // torchgen's bodies start with a line of four blanks, which the template
+  // strips; writing it empty keeps the text clean for the template's fast
+  // path (CodeTemplate.cpp, isCleanBlockText).
   Add({"\n// aten::", Schema, "\n", Ret, " ", Name, "::call(", CallParams,
-       ") {\n    \n    static auto op = create_", Name,
+       ") {\n\n    static auto op = create_", Name,
        "_typed_handle();\n    return op.call(", CallExprs, ");\n}\n"});
   Add({"\n// aten::", Schema, "\n", Ret, " ", Name,
        "::redispatch(c10::DispatchKeySet dispatchKeySet", Params,
-       ") {\n    \n    static auto op = create_", Name,
+       ") {\n\n    static auto op = create_", Name,
        "_typed_handle();\n    return op.redispatch(dispatchKeySet", Exprs,
        ");\n}\n"});
   return S;

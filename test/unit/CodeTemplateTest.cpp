@@ -75,3 +75,42 @@ TEST_CASE("line breaks inside long lines, next to other control characters") {
         "\n  pq rstuvwxyz0123456789ABCDEFGH\n  XYZ\n  end\n\n  tail\n  a long "
         "long long line with no break at all\n  \x7f 12345678;\n");
 }
+
+TEST_CASE("clean text is joined as is; other text by the line rules") {
+  // Generated C++ whose only breaks are `\n` and whose lines end in no
+  // blank takes the fast path; each element is judged alone, so clean and
+  // unclean elements mix in one value.
+  std::vector<std::string> Mixed = {"\n// a\nint f() {\n\n    return 1;\n}\n",
+                                    "x\n\n\n",
+                                    "\n",
+                                    "",
+                                    "tab\there\n",
+                                    "y"};
+  TemplateEnv Env;
+  Env["v"] = Mixed;
+  CHECK(subst("$v\nend\n", Env) ==
+        "\n// a\nint f() {\n\n    return 1;\n}\nx\n\n\n\ntab\there\ny\nend\n");
+  CHECK(subst("  $v\nend\n", Env) ==
+        "\n  // a\n  int f() {\n\n      return 1;\n  }\n  x\n\n\n\n  "
+        "tab\there\n  y\nend\n");
+  TemplateEnv Unclean;
+  Unclean["v"] =
+      std::vector<std::string>{"clean line\n", "trailing blank \nnext",
+                               "clean\tthen\n\n", "ends in tab\t"};
+  CHECK(subst("  $v\n", Unclean) ==
+        "  clean line\n  trailing blank\n  next\n  clean\tthen\n\n  ends in "
+        "tab\n");
+  TemplateEnv Inline;
+  Inline["v"] = "inline";
+  Inline["w"] = "a\nb\n";
+  CHECK(subst("  x $v y\n  $w\n", Inline) == "  x inline y\n  a\n  b\n");
+  // A blank before a break past the first sixteen bytes (the wide scan).
+  TemplateEnv Wide;
+  Wide["s"] = "1";
+  Wide["t"] = "2";
+  Wide["u"] = std::vector<std::string>{
+      "0123456789abcdef0123456789abcdef\n0123456789abcdef0123456789abcde \n"};
+  CHECK(subst("$s $t\n$u\n", Wide) ==
+        "1 2\n0123456789abcdef0123456789abcdef\n0123456789abcdef0123456789abcde"
+        "\n");
+}

@@ -26,7 +26,10 @@
 
 namespace opgen {
 
-/// A placeholder's value: one string, or a list of strings.
+/// A placeholder's value: one string, or a list of strings. A list may
+/// borrow its strings (borrowedList): sharded files share their items'
+/// texts that way, the largest a run makes, instead of copying them into
+/// every shard and the `Everything` file.
 class TemplateValue {
 public:
   TemplateValue() = default;
@@ -35,15 +38,29 @@ public:
   TemplateValue(llvm::StringRef S) : Scalar(S.str()) {}
   TemplateValue(std::vector<std::string> L)
       : List(std::move(L)), IsList(true) {}
+  /// A list of strings owned elsewhere, which must outlive every use of the
+  /// value.
+  static TemplateValue borrowedList(std::vector<llvm::StringRef> L) {
+    TemplateValue V;
+    V.Borrowed = std::move(L);
+    V.IsList = V.IsBorrowed = true;
+    return V;
+  }
 
   bool isList() const { return IsList; }
   const std::string &getScalar() const { return Scalar; }
-  const std::vector<std::string> &getList() const { return List; }
+  /// A list's strings, owned or borrowed.
+  size_t size() const { return IsBorrowed ? Borrowed.size() : List.size(); }
+  llvm::StringRef operator[](size_t I) const {
+    return IsBorrowed ? Borrowed[I] : llvm::StringRef(List[I]);
+  }
 
 private:
   std::string Scalar;
   std::vector<std::string> List;
+  std::vector<llvm::StringRef> Borrowed;
   bool IsList = false;
+  bool IsBorrowed = false;
 };
 
 /// The values of a template's placeholders, by name.
