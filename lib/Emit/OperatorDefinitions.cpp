@@ -10,6 +10,7 @@
 
 #include "opgen/CppApi/CppTypes.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/SchemaTexts.h"
 #include "opgen/Support/Parallel.h"
 
 using namespace opgen;
@@ -17,13 +18,12 @@ using namespace llvm;
 
 /// The definitions of \p F's at::_ops members (torchgen's ComputeOperators
 /// with Target.DEFINITION, without static dispatch).
-static std::string defineOperator(const NativeFunction &F) {
+static std::string defineOperator(const NativeFunction &F, StringRef Schema) {
   DispatcherSignature Sig(F);
   std::vector<Binding> Args = Sig.arguments();
   std::string Ret = Sig.returnsType().str();
   const std::string Name =
       F.Names ? F.Names->Unambiguous : F.Func.Name.unambiguousName();
-  std::string Schema = F.Func.str();
   std::string Params, Exprs;
   for (const Binding &B : Args) {
     Params += ", ";
@@ -67,6 +67,7 @@ LogicalResult opgen::emitOperatorDefinitions(EmitContext &EC) {
   if (!EC.Options.GenerateSources)
     return success();
   const Module &M = EC.M;
+  const std::vector<std::string> &Schemas = getSchemaTexts(EC);
   std::vector<ShardItem> Items(M.Functions.size());
   parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
     const NativeFunction &F = M.Functions[I];
@@ -74,7 +75,8 @@ LogicalResult opgen::emitOperatorDefinitions(EmitContext &EC) {
     Items[I].Key = Root;
     Items[I].Env["operator_headers"] =
         std::vector<std::string>{"#include <ATen/ops/" + Root + ".h>"};
-    Items[I].Env["definitions"] = std::vector<std::string>{defineOperator(F)};
+    Items[I].Env["definitions"] =
+        std::vector<std::string>{defineOperator(F, Schemas[I])};
   });
   TemplateEnv Base;
   // Static dispatch's extra headers: none, since opgen refuses the flag.

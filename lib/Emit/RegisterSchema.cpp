@@ -10,6 +10,7 @@
 
 #include "opgen/Emit/CppString.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/SchemaTexts.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -38,11 +39,12 @@ LogicalResult opgen::emitRegisterSchema(EmitContext &EC) {
   const Module &M = EC.M;
   const bool All = EC.Options.ForceSchemaRegistration;
   // The schema literals are the expensive part; make them on threads.
+  const std::vector<std::string> &Texts = getSchemaTexts(EC);
   std::vector<std::string> Schemas(M.Functions.size());
   parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
     const NativeFunction &F = M.Functions[I];
     if (All || M.isSelected(F))
-      Schemas[I] = cppString(F.Func.str());
+      Schemas[I] = cppString(Texts[I]);
   });
 
   // Functions by namespace, namespaces in order of first appearance.
