@@ -124,22 +124,33 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   std::string HeaderOnly = C.HeaderOnlyInstallDir.empty()
                                ? C.InstallDir + "/core"
                                : C.HeaderOnlyInstallDir;
-  TemplateCache TC{Paths.Templates};
+  // With -disable-free the emit state outlives the run, as the IR does: the
+  // generated texts (tens of megabytes) and each function's wrappers are
+  // left for the process's exit to take back at once, instead of being
+  // freed piece by piece (about a millisecond).
+  auto TC = std::make_unique<TemplateCache>(Paths.Templates);
   const FileSetInfo &Set = *findFileSet("aten");
-  OutputFolders Folders(
-      Ctx, TC,
+  auto Folders = std::make_unique<OutputFolders>(
+      Ctx, *TC,
       getAtenFolders(C.InstallDir, HeaderOnly, C.AotiInstallDir, C.Xpu),
       Set.Generator.str(), C.DryRun);
-  EmitContext EC{Ctx, M, EO};
-  Folders.bind(EC);
-  if (failed(runFileEmitters(EC, getFileSet(Set.Name))))
+  auto EC = std::make_unique<EmitContext>(EmitContext{Ctx, M, EO});
+  auto Bury = make_scope_exit([&] {
+    if (!C.DisableFree)
+      return;
+    BuryPointer(std::move(EC));
+    BuryPointer(std::move(Folders));
+    BuryPointer(std::move(TC));
+  });
+  Folders->bind(*EC);
+  if (failed(runFileEmitters(*EC, getFileSet(Set.Name))))
     return failure();
   auto Emitted = Clock::now();
-  size_t NumFiles = Folders.getNumFiles();
-  if (failed(Folders.commit(EO.Threads)))
+  size_t NumFiles = Folders->getNumFiles();
+  if (failed(Folders->commit(EO.Threads)))
     return failure();
   if (!C.OutputDependencies.empty() &&
-      failed(Folders.writeOutputLists(C.OutputDependencies, ErrOS)))
+      failed(Folders->writeOutputLists(C.OutputDependencies, ErrOS)))
     return failure();
 
   // Say what torchgen would have written that this opgen does not write yet.
