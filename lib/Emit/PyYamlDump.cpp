@@ -1,15 +1,13 @@
 //===- PyYamlDump.cpp - PyYAML's yaml.dump text, event by event -----------===//
 //
-// A port of the parts of PyYAML's emitter (yaml/emitter.py), SafeResolver
-// (yaml/resolver.py) and SafeRepresenter that yaml.dump of plain Python data
-// in block style reaches. The emitter keeps PyYAML's state (indent stack,
-// column, whitespace and indention flags) so the same rules place every
-// indicator, line break and space.
+// A port of the parts of PyYAML's emitter (yaml/emitter.py) that yaml.dump
+// of plain Python data in block style reaches. The emitter keeps PyYAML's
+// state (indent stack, column, whitespace and indention flags) so the same
+// rules place every indicator, line break and space.
 //
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/PyYamlDump.h"
-#include "opgen/Support/PythonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -17,335 +15,44 @@
 #include <array>
 #include <cassert>
 #include <charconv>
-#include <cmath>
-#include <vector>
 
 using namespace opgen;
 using namespace llvm;
 
 //===----------------------------------------------------------------------===//
-// The resolver: which plain scalars do not read back as strings
-//===----------------------------------------------------------------------===//
-
-static bool isDigitOrUnderscore(char C) { return isDigit(C) || C == '_'; }
-
-/// Consume `[0-9]` characters at \p I, at most \p Max of them.
-static size_t digitsAt(StringRef S, size_t I, size_t Max = SIZE_MAX) {
-  size_t N = 0;
-  while (I + N < S.size() && N < Max && isDigit(S[I + N]))
-    ++N;
-  return N;
-}
-
-/// The positions where `(?::[0-5]?[0-9])+` starting at \p I can end.
-static std::vector<bool> sexagesimalEnds(StringRef S, size_t I) {
-  std::vector<bool> Ends(S.size() + 1, false);
-  std::vector<bool> Starts(S.size() + 1, false);
-  Starts[I] = true;
-  // Every group moves forward, so one pass in position order finds all.
-  for (size_t P = I; P < S.size(); ++P) {
-    if (!Starts[P] || S[P] != ':')
-      continue;
-    if (P + 1 < S.size() && isDigit(S[P + 1]))
-      Ends[P + 2] = Starts[P + 2] = true;
-    if (P + 2 < S.size() && S[P + 1] >= '0' && S[P + 1] <= '5' &&
-        isDigit(S[P + 2]))
-      Ends[P + 3] = Starts[P + 3] = true;
-  }
-  return Ends;
-}
-
-static StringRef dropSign(StringRef S) {
-  if (!S.empty() && (S[0] == '-' || S[0] == '+'))
-    return S.drop_front();
-  return S;
-}
-
-/// `[eE][-+][0-9]+` exactly.
-static bool isExponent(StringRef S) {
-  return S.size() >= 3 && (S[0] == 'e' || S[0] == 'E') &&
-         (S[1] == '-' || S[1] == '+') && all_of(S.drop_front(2), isDigit);
-}
-
-/// `[0-9_]*` then an optional exponent, to the end.
-static bool isFractionTail(StringRef S) {
-  S = S.drop_while(isDigitOrUnderscore);
-  return S.empty() || isExponent(S);
-}
-
-static bool isYamlInt(StringRef S) {
-  StringRef R = dropSign(S);
-  if (R.empty())
-    return false;
-  auto AllOf = [](StringRef T, auto Pred) {
-    return !T.empty() && all_of(T, Pred);
-  };
-  if (R.startswith("0b") && AllOf(R.drop_front(2), [](char C) {
-        return C == '0' || C == '1' || C == '_';
-      }))
-    return true;
-  if (R[0] == '0' && AllOf(R.drop_front(), [](char C) {
-        return (C >= '0' && C <= '7') || C == '_';
-      }))
-    return true;
-  if (R == "0" || (R[0] >= '1' && R[0] <= '9' &&
-                   all_of(R.drop_front(), isDigitOrUnderscore)))
-    return true;
-  if (R.startswith("0x") &&
-      AllOf(R.drop_front(2), [](char C) { return isHexDigit(C) || C == '_'; }))
-    return true;
-  if (R[0] >= '1' && R[0] <= '9') {
-    size_t I = 1;
-    while (I < R.size() && isDigitOrUnderscore(R[I]))
-      ++I;
-    if (I < R.size() && R[I] == ':')
-      return sexagesimalEnds(R, I)[R.size()];
-  }
-  return false;
-}
-
-static bool isYamlFloat(StringRef S) {
-  if (S.size() >= 2 && S[0] == '.' && isDigit(S[1]))
-    return isFractionTail(S.drop_front(2));
-  if (S == ".nan" || S == ".NaN" || S == ".NAN")
-    return true;
-  StringRef R = dropSign(S);
-  if (R == ".inf" || R == ".Inf" || R == ".INF")
-    return true;
-  if (R.empty() || !isDigit(R[0]))
-    return false;
-  size_t I = 1;
-  while (I < R.size() && isDigitOrUnderscore(R[I]))
-    ++I;
-  if (I < R.size() && R[I] == '.')
-    return isFractionTail(R.drop_front(I + 1));
-  if (I < R.size() && R[I] == ':') {
-    std::vector<bool> Ends = sexagesimalEnds(R, I);
-    for (size_t P = I; P < R.size(); ++P)
-      if (Ends[P] && R[P] == '.' &&
-          all_of(R.drop_front(P + 1), isDigitOrUnderscore))
-        return true;
-  }
-  return false;
-}
-
-static bool isYamlTimestamp(StringRef S) {
-  // yyyy-mm-dd exactly, or yyyy-m-d with a time after it.
-  if (S.size() == 10 && digitsAt(S, 0) == 4 && S[4] == '-' &&
-      digitsAt(S, 5) == 2 && S[7] == '-' && digitsAt(S, 8) == 2)
-    return true;
-  if (digitsAt(S, 0, 4) != 4 || S.size() < 5 || S[4] != '-')
-    return false;
-  size_t I = 5;
-  auto OneOrTwoDigits = [&]() {
-    size_t N = digitsAt(S, I, 2);
-    I += N;
-    return N != 0;
-  };
-  auto Char = [&](char C) {
-    if (I >= S.size() || S[I] != C)
-      return false;
-    ++I;
-    return true;
-  };
-  auto Blanks = [&]() {
-    size_t B = I;
-    while (I < S.size() && (S[I] == ' ' || S[I] == '\t'))
-      ++I;
-    return I != B;
-  };
-  if (!OneOrTwoDigits() || !Char('-') || !OneOrTwoDigits())
-    return false;
-  if (!Char('T') && !Char('t') && !Blanks())
-    return false;
-  if (!OneOrTwoDigits() || !Char(':') || digitsAt(S, I, 2) != 2)
-    return false;
-  I += 2;
-  if (!Char(':') || digitsAt(S, I, 2) != 2)
-    return false;
-  I += 2;
-  if (Char('.'))
-    I += digitsAt(S, I);
-  if (I == S.size())
-    return true;
-  Blanks();
-  if (Char('Z'))
-    return I == S.size();
-  if (!Char('-') && !Char('+'))
-    return false;
-  if (!OneOrTwoDigits())
-    return false;
-  if (Char(':')) {
-    if (digitsAt(S, I, 2) != 2)
-      return false;
-    I += 2;
-  }
-  return I == S.size();
-}
-
-/// Non-empty \p S. Like PyYAML, only the resolvers registered for the first
-/// character are tried.
-static bool resolvesToNonString(StringRef S) {
-  static constexpr std::array<StringRef, 18> Bools = {
-      "yes",   "Yes",   "YES",   "no", "No", "NO", "true", "True", "TRUE",
-      "false", "False", "FALSE", "on", "On", "ON", "off",  "Off",  "OFF"};
-  char C = S[0];
-  if ((C == 'n' || C == 'N') && (S == "null" || S == "Null" || S == "NULL"))
-    return true;
-  if (StringRef("yYnNtTfFoO").contains(C))
-    return S.size() <= 5 && is_contained(Bools, S);
-  // `~` (null), `=` (value), and `!`, `&`, `*`, there for documentation.
-  if (StringRef("~=!&*").contains(C))
-    return S.size() == 1;
-  if (C == '<')
-    return S == "<<"; // merge
-  if (isDigit(C) || C == '-' || C == '+' || C == '.')
-    return isYamlInt(S) || isYamlFloat(S) || isYamlTimestamp(S);
-  return false;
-}
-
-bool opgen::pyYamlResolvesToNonString(StringRef S) {
-  if (S.empty())
-    return true; // null
-  if (resolvesToNonString(S))
-    return true;
-  // Python's `$` also matches before a final line break; the resolver is
-  // still chosen by the first character, so "\n" alone stays a string.
-  return S.size() > 1 && S.back() == '\n' && resolvesToNonString(S.drop_back());
-}
-
-//===----------------------------------------------------------------------===//
-// Python values
-//===----------------------------------------------------------------------===//
-
-std::string opgen::pyYamlFloat(double D) {
-  if (std::isnan(D))
-    return ".nan";
-  if (std::isinf(D))
-    return D > 0 ? ".inf" : "-.inf";
-  // The shortest digits that read back to D, as repr() finds them.
-  char Buf[64];
-  std::to_chars_result R =
-      std::to_chars(Buf, Buf + sizeof(Buf), D, std::chars_format::scientific);
-  StringRef Sci(Buf, R.ptr - Buf);
-  std::string Out;
-  if (Sci.consume_front("-"))
-    Out += '-';
-  auto [Mantissa, ExpText] = Sci.split('e');
-  std::string Digits;
-  for (char C : Mantissa)
-    if (C != '.')
-      Digits += C;
-  int Exp = 0;
-  std::from_chars(ExpText.data() + (ExpText[0] == '+'),
-                  ExpText.data() + ExpText.size(), Exp);
-  // repr() writes d.ddde+XX outside 1e-4 <= |D| < 1e16, else positional.
-  int DecPt = Exp + 1;
-  int N = static_cast<int>(Digits.size());
-  if (DecPt > -4 && DecPt <= 16) {
-    if (DecPt <= 0)
-      Out += "0." + std::string(-DecPt, '0') + Digits;
-    else if (DecPt >= N)
-      Out += Digits + std::string(DecPt - N, '0') + ".0";
-    else
-      Out += Digits.substr(0, DecPt) + "." + Digits.substr(DecPt);
-    return Out;
-  }
-  // PyYAML adds `.0` so that the text resolves as a float.
-  Out += Digits[0];
-  Out += '.';
-  Out += N > 1 ? Digits.substr(1) : "0";
-  Out += 'e';
-  Out += Exp < 0 ? '-' : '+';
-  unsigned AbsExp = static_cast<unsigned>(Exp < 0 ? -Exp : Exp);
-  if (AbsExp < 10)
-    Out += '0';
-  Out += std::to_string(AbsExp);
-  return Out;
-}
-
-static StringRef stripPythonSpace(StringRef S) {
-  while (!S.empty() && isPythonSpace(S.front()))
-    S = S.drop_front();
-  while (!S.empty() && isPythonSpace(S.back()))
-    S = S.drop_back();
-  return S;
-}
-
-/// Consume `digit (["_"] digit)*` from the front of \p S into \p Digits.
-static bool consumeDigitPart(StringRef &S, std::string &Digits) {
-  if (S.empty() || !isDigit(S[0]))
-    return false;
-  Digits += S[0];
-  S = S.drop_front();
-  while (!S.empty()) {
-    if (isDigit(S[0])) {
-      Digits += S[0];
-      S = S.drop_front();
-    } else if (S[0] == '_' && S.size() > 1 && isDigit(S[1])) {
-      Digits += S[1];
-      S = S.drop_front(2);
-    } else {
-      break;
-    }
-  }
-  return true;
-}
-
-std::optional<std::string> opgen::parsePythonInt(StringRef S) {
-  S = stripPythonSpace(S);
-  bool Negative = S.consume_front("-");
-  if (!Negative)
-    S.consume_front("+");
-  std::string Digits;
-  if (!consumeDigitPart(S, Digits) || !S.empty())
-    return std::nullopt;
-  StringRef Value = StringRef(Digits).ltrim('0');
-  if (Value.empty())
-    return std::string("0");
-  return (Negative ? "-" : "") + Value.str();
-}
-
-std::optional<double> opgen::parsePythonFloat(StringRef S) {
-  S = stripPythonSpace(S);
-  bool Negative = S.consume_front("-");
-  if (!Negative)
-    S.consume_front("+");
-  double Sign = Negative ? -1.0 : 1.0;
-  if (S.equals_insensitive("inf") || S.equals_insensitive("infinity"))
-    return Sign * HUGE_VAL;
-  if (S.equals_insensitive("nan"))
-    return std::copysign(NAN, Sign);
-  // digitpart ["." [digitpart]] | "." digitpart, then [eE][+-]digitpart.
-  std::string Text;
-  bool IntPart = consumeDigitPart(S, Text);
-  bool FracPart = false;
-  if (S.consume_front(".")) {
-    Text += '.';
-    FracPart = consumeDigitPart(S, Text);
-  }
-  if (!IntPart && !FracPart)
-    return std::nullopt;
-  if (!S.empty() && (S[0] == 'e' || S[0] == 'E')) {
-    Text += 'e';
-    S = S.drop_front();
-    if (!S.empty() && (S[0] == '-' || S[0] == '+')) {
-      Text += S[0];
-      S = S.drop_front();
-    }
-    if (!consumeDigitPart(S, Text))
-      return std::nullopt;
-  }
-  if (!S.empty())
-    return std::nullopt;
-  double D = 0;
-  std::from_chars(Text.data(), Text.data() + Text.size(), D);
-  return Sign * D;
-}
-
-//===----------------------------------------------------------------------===//
 // The emitter
 //===----------------------------------------------------------------------===//
+
+namespace {
+enum CharClass : uint8_t {
+  /// `[A-Za-z0-9_]`.
+  IdentifierChar = 1,
+  /// Printable ASCII but ` `, `:` and `#`: nothing analyze_scalar looks for.
+  Ordinary = 2,
+  /// Where a plain identifier may read as a bool or null.
+  MayResolve = 4,
+};
+} // namespace
+
+static constexpr std::array<uint8_t, 256> makeCharClasses() {
+  std::array<uint8_t, 256> T{};
+  for (unsigned C = 0; C != 256; ++C) {
+    uint8_t K = 0;
+    if ((C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+        (C >= '0' && C <= '9') || C == '_')
+      K |= IdentifierChar;
+    if (C > ' ' && C <= '~' && C != ':' && C != '#')
+      K |= Ordinary;
+    for (char R : {'y', 'Y', 'n', 'N', 't', 'T', 'f', 'F', 'o', 'O'})
+      if (C == static_cast<unsigned char>(R))
+        K |= MayResolve;
+    T[C] = K;
+  }
+  return T;
+}
+
+/// One lookup per byte for the scans that choose a style.
+static constexpr std::array<uint8_t, 256> CharClasses = makeCharClasses();
 
 namespace {
 /// What analyze_scalar finds out about a string, for block context.
@@ -385,7 +92,7 @@ static ScalarAnalysis analyzeScalar(StringRef S) {
   for (size_t I = 0; I != N; ++I) {
     char C = S[I];
     // Most characters matter only for not being a space or a break.
-    if (C > ' ' && C <= '~' && C != ':' && C != '#') {
+    if (CharClasses[static_cast<unsigned char>(C)] & Ordinary) {
       PreviousSpace = PreviousBreak = false;
       continue;
     }
@@ -440,7 +147,16 @@ PyYamlEmitter PyYamlEmitter::forRootSequenceItem(std::string &Out) {
   return E;
 }
 
-void PyYamlEmitter::increaseIndent(bool Flow, bool Indentless) {
+void PyYamlEmitter::Output::grow(size_t N) {
+  // resize zero-fills the step before it is written over; steps of 1 kB
+  // stay under glibc's threshold for `rep stosb`, which callgrind counts
+  // byte by byte.
+  S->resize(Len + std::max<size_t>(N, 1024));
+  Buf = &(*S)[0];
+  Cap = S->size();
+}
+
+inline void PyYamlEmitter::increaseIndent(bool Flow, bool Indentless) {
   Indents.push_back(Indent);
   if (Indent < 0)
     Indent = Flow ? 2 : 0;
@@ -448,34 +164,43 @@ void PyYamlEmitter::increaseIndent(bool Flow, bool Indentless) {
     Indent += 2;
 }
 
-void PyYamlEmitter::popIndent() { Indent = Indents.pop_back_val(); }
+inline void PyYamlEmitter::popIndent() { Indent = Indents.pop_back_val(); }
 
-void PyYamlEmitter::writeLineBreak() {
-  Out += '\n';
+inline void PyYamlEmitter::writeLineBreak() {
+  O.put('\n');
   Whitespace = Indention = true;
   Column = 0;
 }
 
-void PyYamlEmitter::writeText(StringRef S) {
-  Out += S;
+inline void PyYamlEmitter::writeText(StringRef S) {
+  O.put(S);
   Column += S.size();
 }
 
-void PyYamlEmitter::writeIndent() {
+static constexpr char Spaces[] = "                                "
+                                 "                                ";
+
+inline void PyYamlEmitter::writeIndent() {
   size_t I = Indent < 0 ? 0 : static_cast<size_t>(Indent);
   if (!Indention || Column > I || (Column == I && !Whitespace))
     writeLineBreak();
   if (Column < I) {
     Whitespace = true;
-    Out.append(I - Column, ' ');
+    size_t N = I - Column;
+    O.reserve(N);
+    for (; N > sizeof(Spaces) - 1; N -= sizeof(Spaces) - 1)
+      O.putUnchecked(Spaces, sizeof(Spaces) - 1);
+    O.putUnchecked(Spaces, N);
     Column = I;
   }
 }
 
-void PyYamlEmitter::writeIndicator(StringRef Indicator, bool NeedWhitespace,
-                                   bool NewWhitespace, bool KeepIndention) {
+inline void PyYamlEmitter::writeIndicator(StringRef Indicator,
+                                          bool NeedWhitespace,
+                                          bool NewWhitespace,
+                                          bool KeepIndention) {
   if (!Whitespace && NeedWhitespace) {
-    Out += ' ';
+    O.put(' ');
     ++Column;
   }
   writeText(Indicator);
@@ -484,7 +209,7 @@ void PyYamlEmitter::writeIndicator(StringRef Indicator, bool NeedWhitespace,
   OpenEnded = false;
 }
 
-void PyYamlEmitter::startNode(bool IsKey) {
+inline void PyYamlEmitter::startNode(bool IsKey) {
   if (Frames.empty()) {
     assert(!IsKey && "a key outside a mapping");
     RootContext = true;
@@ -514,9 +239,7 @@ void PyYamlEmitter::startNode(bool IsKey) {
   Parent.ValueNext = false;
 }
 
-void PyYamlEmitter::flushPending() {
-  if (!Pending)
-    return;
+void PyYamlEmitter::flushPendingSlow() {
   // A block sequence under a key is not indented further.
   bool Indentless = *Pending == Frame::Sequence && MappingContext && !Indention;
   increaseIndent(/*Flow=*/false, Indentless);
@@ -543,6 +266,48 @@ void PyYamlEmitter::endCollection() {
          "collection end without a begin, or a key without a value");
   popIndent();
   Frames.pop_back();
+}
+
+bool PyYamlEmitter::atItemOnNewLine() const {
+  assert(!Pending && "a pending collection");
+  if (Frames.empty() || Frames.back().K != Frame::Sequence)
+    return false;
+  // writeIndent's condition for a line break: after it the item's text no
+  // longer depends on what came before.
+  size_t I = Indent < 0 ? 0 : static_cast<size_t>(Indent);
+  return !Indention || Column > I || (Column == I && !Whitespace);
+}
+
+void PyYamlEmitter::beginItem(Item &It) {
+  flushPending();
+  It.Indent = atItemOnNewLine() ? Indent : -2;
+  It.Begin = O.size();
+}
+
+void PyYamlEmitter::endItem(Item &It) {
+  assert(!Pending && "an item's collection was not ended");
+  It.End = O.size();
+  It.Column = Column;
+  It.Whitespace = Whitespace;
+  It.Indention = Indention;
+  It.OpenEnded = OpenEnded;
+  It.MappingContext = MappingContext;
+  It.SimpleKeyContext = SimpleKeyContext;
+}
+
+bool PyYamlEmitter::repeatItem(const Item &It) {
+  flushPending();
+  if (It.Indent == -2 || It.Indent != Indent || !atItemOnNewLine())
+    return false;
+  O.repeat(It.Begin, It.End);
+  Column = It.Column;
+  Whitespace = It.Whitespace;
+  Indention = It.Indention;
+  OpenEnded = It.OpenEnded;
+  RootContext = false;
+  MappingContext = It.MappingContext;
+  SimpleKeyContext = It.SimpleKeyContext;
+  return true;
 }
 
 void PyYamlEmitter::writeSingleQuoted(StringRef S) {
@@ -691,25 +456,32 @@ void PyYamlEmitter::writeDoubleQuoted(StringRef S) {
   writeIndicator("\"", false);
 }
 
+void PyYamlEmitter::plainScalar(StringRef S) {
+  if (RootContext)
+    OpenEnded = true;
+  if (S.empty())
+    return;
+  O.reserve(S.size() + 1);
+  if (!Whitespace) {
+    O.putUnchecked(" ", 1);
+    ++Column;
+  }
+  O.putUnchecked(S.data(), S.size());
+  Column += S.size();
+  Whitespace = Indention = false;
+}
+
 void PyYamlEmitter::scalar(StringRef S, PyYamlStyle St) {
   assert(St != PyYamlStyle::NotAKey && "PyYamlEmitter: not a simple key");
-  // Only line breaks in single quotes are indented.
-  if (St == PyYamlStyle::Single) {
+  switch (St) {
+  case PyYamlStyle::Plain:
+    plainScalar(S);
+    break;
+  case PyYamlStyle::Single:
+    // Only line breaks in single quotes are indented.
     increaseIndent(/*Flow=*/true, /*Indentless=*/false);
     writeSingleQuoted(S);
     popIndent();
-    return;
-  }
-  switch (St) {
-  case PyYamlStyle::Plain:
-    if (RootContext)
-      OpenEnded = true;
-    if (!S.empty()) {
-      if (!Whitespace)
-        writeText(" ");
-      writeText(S);
-      Whitespace = Indention = false;
-    }
     break;
   default:
     writeDoubleQuoted(S);
@@ -720,26 +492,33 @@ void PyYamlEmitter::scalar(StringRef S, PyYamlStyle St) {
 void PyYamlEmitter::plainValue(StringRef S) {
   flushPending();
   startNode(/*IsKey=*/false);
-  scalar(S, PyYamlStyle::Plain);
+  plainScalar(S);
 }
 
-void PyYamlEmitter::integer(int64_t I) { plainValue(std::to_string(I)); }
+void PyYamlEmitter::integer(int64_t I) {
+  char Buf[24];
+  std::to_chars_result R = std::to_chars(Buf, Buf + sizeof(Buf), I);
+  plainValue(StringRef(Buf, R.ptr - Buf));
+}
 
 /// choose_scalar_style for a str in block context, as a value or a key.
-/// Whether \p S is a C identifier (`self`, `out`, `Tensor`), the common
-/// case that needs no analysis: PyYAML writes it plain unless it reads as a
-/// bool or null. Skipping analyzeScalar for them saves about 10 M
-/// instructions of Declarations.yaml's dump.
-static bool isIdentifier(StringRef S) {
-  if (S.empty() || S.size() >= 128 || isDigit(S[0]))
-    return false;
-  return llvm::all_of(S, [](char C) { return isAlnum(C) || C == '_'; });
-}
-
+/// A C identifier (`self`, `out`, `Tensor`), the common case, needs no
+/// analysis: PyYAML writes it plain unless it reads as a bool or null.
+/// Skipping analyzeScalar for them saves about 10 M instructions of
+/// Declarations.yaml's dump.
 static PyYamlStyle chooseStyle(StringRef S, bool SimpleKey) {
-  if (isIdentifier(S))
-    return pyYamlResolvesToNonString(S) ? PyYamlStyle::Single
-                                        : PyYamlStyle::Plain;
+  size_t N = S.size();
+  if (N != 0 && N < 128 && !isDigit(S[0])) {
+    size_t I = 0;
+    while (I != N &&
+           (CharClasses[static_cast<unsigned char>(S[I])] & IdentifierChar))
+      ++I;
+    if (I == N)
+      return (CharClasses[static_cast<unsigned char>(S[0])] & MayResolve) &&
+                     pyYamlResolvesToNonString(S)
+                 ? PyYamlStyle::Single
+                 : PyYamlStyle::Plain;
+  }
   ScalarAnalysis A = analyzeScalar(S);
   // Longer or multi-line keys take PyYAML's `? key` form, which nothing
   // here needs.
@@ -766,21 +545,18 @@ void PyYamlEmitter::string(const PyYamlString &S) {
   scalar(S.Text, S.ValueStyle);
 }
 
-void PyYamlEmitter::key(StringRef K) {
-  flushPending();
-  PyYamlStyle St = chooseStyle(K, true);
+void PyYamlEmitter::keyWithStyle(StringRef K, PyYamlStyle St) {
   if (St == PyYamlStyle::NotAKey)
     report_fatal_error("PyYamlEmitter: not a simple key");
+  flushPending();
   startNode(/*IsKey=*/true);
   scalar(K, St);
 }
 
+void PyYamlEmitter::key(StringRef K) { keyWithStyle(K, chooseStyle(K, true)); }
+
 void PyYamlEmitter::key(const PyYamlString &K) {
-  flushPending();
-  if (K.KeyStyle == PyYamlStyle::NotAKey)
-    report_fatal_error("PyYamlEmitter: not a simple key");
-  startNode(/*IsKey=*/true);
-  scalar(K.Text, K.KeyStyle);
+  keyWithStyle(K.Text, K.KeyStyle);
 }
 
 void PyYamlEmitter::finishDocument() {
@@ -790,4 +566,5 @@ void PyYamlEmitter::finishDocument() {
     writeIndicator("...", true);
     writeIndent();
   }
+  O.finish();
 }
