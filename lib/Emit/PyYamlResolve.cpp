@@ -187,19 +187,37 @@ static bool resolvesToNonString(StringRef S) {
   static constexpr std::array<StringRef, 18> Bools = {
       "yes",   "Yes",   "YES",   "no", "No", "NO", "true", "True", "TRUE",
       "false", "False", "FALSE", "on", "On", "ON", "off",  "Off",  "OFF"};
-  char C = S[0];
-  if ((C == 'n' || C == 'N') && (S == "null" || S == "Null" || S == "NULL"))
-    return true;
-  if (StringRef("yYnNtTfFoO").contains(C))
+  // Only a few first characters have resolvers; most texts start with a
+  // letter that has none.
+  switch (char C = S[0]) {
+  case 'n':
+  case 'N':
+    if (S == "null" || S == "Null" || S == "NULL")
+      return true;
+    [[fallthrough]];
+  case 'y':
+  case 'Y':
+  case 't':
+  case 'T':
+  case 'f':
+  case 'F':
+  case 'o':
+  case 'O':
     return S.size() <= 5 && is_contained(Bools, S);
   // `~` (null), `=` (value), and `!`, `&`, `*`, there for documentation.
-  if (StringRef("~=!&*").contains(C))
+  case '~':
+  case '=':
+  case '!':
+  case '&':
+  case '*':
     return S.size() == 1;
-  if (C == '<')
+  case '<':
     return S == "<<"; // merge
-  if (isDigit(C) || C == '-' || C == '+' || C == '.')
-    return isYamlInt(S) || isYamlFloat(S) || isYamlTimestamp(S);
-  return false;
+  default:
+    if (isDigit(C) || C == '-' || C == '+' || C == '.')
+      return isYamlInt(S) || isYamlFloat(S) || isYamlTimestamp(S);
+    return false;
+  }
 }
 
 bool opgen::pyYamlResolvesToNonString(StringRef S) {

@@ -155,16 +155,17 @@ private:
     }
     /// Room must have been reserved.
     void putUnchecked(const char *P, size_t N) {
-      std::memcpy(Buf + Len, P, N);
+      copy(Buf + Len, P, N);
       Len += N;
     }
+    void putUnchecked(char C) { Buf[Len++] = C; }
+    /// \p N spaces; room for N + 32 must have been reserved.
+    void putSpacesUnchecked(size_t N);
     void put(char C) {
       reserve(1);
-      Buf[Len++] = C;
+      putUnchecked(C);
     }
     void put(llvm::StringRef T) {
-      if (T.empty())
-        return;
       reserve(T.size());
       putUnchecked(T.data(), T.size());
     }
@@ -185,6 +186,29 @@ private:
     }
 
   private:
+    /// memcpy, with most texts (keys, names, types: under 17 bytes) copied
+    /// in a few moves instead of a call.
+    static void copy(char *D, const char *P, size_t N) {
+      if (N > 16) {
+        std::memcpy(D, P, N);
+      } else if (N >= 8) {
+        uint64_t A, B;
+        std::memcpy(&A, P, 8);
+        std::memcpy(&B, P + N - 8, 8);
+        std::memcpy(D, &A, 8);
+        std::memcpy(D + N - 8, &B, 8);
+      } else if (N >= 4) {
+        uint32_t A, B;
+        std::memcpy(&A, P, 4);
+        std::memcpy(&B, P + N - 4, 4);
+        std::memcpy(D, &A, 4);
+        std::memcpy(D + N - 4, &B, 4);
+      } else if (N != 0) {
+        D[0] = P[0];
+        D[N / 2] = P[N / 2];
+        D[N - 1] = P[N - 1];
+      }
+    }
     void grow(size_t N);
     std::string *S;
     char *Buf;
@@ -207,6 +231,8 @@ private:
   void scalar(llvm::StringRef S, PyYamlStyle St);
   void plainScalar(llvm::StringRef S);
   void plainValue(llvm::StringRef S);
+  /// A node of style \p St.
+  void styledValue(llvm::StringRef S, PyYamlStyle St);
   void keyWithStyle(llvm::StringRef K, PyYamlStyle St);
   /// Whether the next node is a block sequence item whose `-` starts a new
   /// line; pending collections must have been flushed.
