@@ -84,7 +84,7 @@ struct ArgRef {
   /// Its C++ type and its text under `arguments`, which
   /// `schema_order_arguments` repeats.
   const PyYamlString *CppType = nullptr;
-  PyYamlEmitter::Item Text = {};
+  PyYamlEmitter::Run Text = {};
 };
 
 /// An argument's two type texts.
@@ -137,59 +137,72 @@ private:
   std::deque<PyYamlString> Texts;
 };
 
-/// The texts of the argument mappings written so far in a chunk, by what
-/// they are made of: the same argument (`self`, `dim`, `out`) recurs in
-/// hundreds of functions, and copying its text instead of emitting it again
-/// saves about 15 M instructions of Declarations.yaml's 149 M.
-class ArgumentTexts {
+/// Runs of text written so far in a chunk (PyYamlEmitter::Run), by a key
+/// that spells out everything they show. The same argument (`self`, `dim`,
+/// `out`) recurs in hundreds of functions, as do returns and the function's
+/// last keys; copying their texts instead of emitting them again saves
+/// about 25 M instructions of Declarations.yaml's 149 M.
+class RunTexts {
 public:
-  struct Text {
-    PyYamlEmitter::Item Item;
+  struct Entry {
+    PyYamlEmitter::Run Run;
+    bool Written = false;
+    /// For arguments: the C++ type, for the signature.
     const PyYamlString *CppType = nullptr;
   };
-  /// The entry for the argument's text, empty the first time.
-  Text &lookUp(const ArgRef &R, StringRef FieldName, const CppApiFlags &Flags) {
-    const Argument &A = *R.A;
+
+  /// Start a key, then add its parts.
+  RunTexts &key() {
     Key.clear();
-    // Everything the mapping shows, each part with its length before it.
-    auto Add = [&](StringRef S) {
-      uint32_t N = S.size();
-      Key += StringRef(reinterpret_cast<const char *>(&N), sizeof(N));
-      Key += S;
-    };
-    const void *Ty = A.Ty.getImpl();
-    Key += StringRef(reinterpret_cast<const char *>(&Ty), sizeof(Ty));
-    Key +=
-        char(R.KwargOnly | R.Out << 1 | Flags.ConstRefForMutableTensors << 2 |
-             Flags.ITensorListRefForTensorLists << 3 |
-             A.Default.has_value() << 4 | A.Annot.has_value() << 5);
-    Add(A.Name);
-    Add(FieldName);
-    if (A.Default)
-      Add(*A.Default);
-    if (A.Annot) {
-      Key += char(A.Annot->IsWrite);
-      for (const std::vector<std::string> *Set :
-           {&A.Annot->AliasSet, &A.Annot->AliasSetAfter}) {
-        Key += char(Set->size());
-        for (const std::string &Alias : *Set)
-          Add(Alias);
-      }
-    }
-    return Texts[Key];
+    return *this;
   }
+  RunTexts &add(StringRef S) {
+    // The length first, so that parts cannot run into each other.
+    uint32_t N = S.size();
+    Key += StringRef(reinterpret_cast<const char *>(&N), sizeof(N));
+    Key += S;
+    return *this;
+  }
+  RunTexts &add(const void *P) {
+    Key += StringRef(reinterpret_cast<const char *>(&P), sizeof(P));
+    return *this;
+  }
+  RunTexts &addBits(unsigned Bits) {
+    Key += char(Bits);
+    return *this;
+  }
+  RunTexts &add(const std::optional<Annotation> &A) {
+    Key += char(A.has_value());
+    if (!A)
+      return *this;
+    Key += char(A->IsWrite);
+    for (const std::vector<std::string> *Set :
+         {&A->AliasSet, &A->AliasSetAfter}) {
+      Key += char(Set->size());
+      for (const std::string &Alias : *Set)
+        add(Alias);
+    }
+    return *this;
+  }
+  /// The key's entry, not yet written the first time. Entries stay where
+  /// they are as others are added.
+  Entry &entry() { return Texts[Key]; }
 
 private:
   SmallString<128> Key;
-  StringMap<Text> Texts;
+  StringMap<Entry> Texts;
+};
+
+/// What a chunk's functions share.
+struct ChunkTexts {
+  TypeTexts Types;
+  RunTexts Arguments, Returns, Tails;
 };
 
 class DeclarationWriter {
 public:
-  DeclarationWriter(const NativeFunction &F, PyYamlEmitter &E, TypeTexts &Types,
-                    ArgumentTexts &Args)
-      : F(F), Flags(CppApiFlags::forFunction(F)), E(E), Types(Types),
-        Args(Args) {}
+  DeclarationWriter(const NativeFunction &F, PyYamlEmitter &E, ChunkTexts &C)
+      : F(F), Flags(CppApiFlags::forFunction(F)), E(E), C(C), Types(C.Types) {}
 
   /// The function's item of the root sequence.
   void write();
@@ -200,11 +213,12 @@ private:
   }
   /// Under `arguments`, recording the text.
   void argument(ArgRef &R);
+  void mapping(const ArgRef &R, StringRef FieldName, RunTexts::Entry &En);
   /// Under `schema_order_arguments`: the same text where the layout lets
   /// it be copied (always, in practice), which saves about 20 M
   /// instructions.
   void repeatArgument(ArgRef &R) {
-    if (!E.repeatItem(R.Text))
+    if (!E.repeatRun(R.Text))
       argument(R);
   }
   void tensorOptions(const Binding &B);
@@ -212,13 +226,23 @@ private:
   /// float in Python is written as one.
   void pythonValue(StringRef S);
   void returns();
+  /// Copy \p En's text if it was written in the same place before, else
+  /// write it with \p Emit and record it.
+  template <typename EmitFn> void run(RunTexts::Entry &En, EmitFn Emit) {
+    if (En.Written && E.repeatRun(En.Run))
+      return;
+    E.beginRun(En.Run);
+    Emit();
+    E.endRun(En.Run);
+    En.Written = true;
+  }
 
   const NativeFunction &F;
   const ConstantTexts &T = texts();
   CppApiFlags Flags;
   PyYamlEmitter &E;
+  ChunkTexts &C;
   TypeTexts &Types;
-  ArgumentTexts &Args;
   /// Out argument name -> the name of its return (Note [name and
   /// field_name]).
   std::vector<std::pair<StringRef, StringRef>> FieldNames;
@@ -244,15 +268,28 @@ void DeclarationWriter::argument(ArgRef &R) {
         FieldName = Field;
         break;
       }
-  ArgumentTexts::Text &Known = Args.lookUp(R, FieldName, Flags);
-  if (Known.CppType && E.repeatItem(Known.Item)) {
-    R.Text = Known.Item;
-    R.CppType = Known.CppType;
-    return;
-  }
+  RunTexts::Entry &En =
+      C.Arguments.key()
+          .add(A.Ty.getImpl())
+          .addBits(R.KwargOnly | R.Out << 1 |
+                   Flags.ConstRefForMutableTensors << 2 |
+                   Flags.ITensorListRefForTensorLists << 3 |
+                   A.Default.has_value() << 4)
+          .add(A.Name)
+          .add(FieldName)
+          .add(A.Default ? StringRef(*A.Default) : StringRef())
+          .add(A.Annot)
+          .entry();
+  run(En, [&] { mapping(R, FieldName, En); });
+  R.Text = En.Run;
+  R.CppType = En.CppType;
+}
+
+void DeclarationWriter::mapping(const ArgRef &R, StringRef FieldName,
+                                RunTexts::Entry &En) {
+  const Argument &A = *R.A;
   ArgTypeTexts Ty = Types.argumentTypes(A.Ty, A.isWrite(), Flags);
-  R.CppType = Ty.Cpp;
-  E.beginItem(R.Text);
+  En.CppType = Ty.Cpp;
   E.beginMapping();
   if (R.Out) {
     E.key(T.KAllocate);
@@ -296,8 +333,6 @@ void DeclarationWriter::argument(ArgRef &R) {
   E.key(T.KType);
   E.string(*Ty.Cpp);
   E.endMapping();
-  E.endItem(R.Text);
-  Known = {R.Text, R.CppType};
 }
 
 void DeclarationWriter::tensorOptions(const Binding &B) {
@@ -326,18 +361,29 @@ void DeclarationWriter::returns() {
   E.beginSequence();
   for (size_t I = 0, N = F.Func.Returns.size(); I != N; ++I) {
     const Return &R = F.Func.Returns[I];
-    E.beginMapping();
-    E.key(T.KDynamicType);
-    E.string(dynamicType(R.Ty));
-    if (R.Name) {
-      E.key(T.KFieldName);
-      E.string(*R.Name);
-    }
-    E.key(T.KName);
-    E.string(Names[I]);
-    E.key(T.KType);
-    E.string(returnCType(R, Flags).str());
-    E.endMapping();
+    RunTexts::Entry &En = C.Returns.key()
+                              .add(R.Ty.getImpl())
+                              .addBits(Flags.ConstRefForMutableTensors |
+                                       Flags.ITensorListRefForTensorLists << 1 |
+                                       R.Name.has_value() << 2)
+                              .add(R.Name ? StringRef(*R.Name) : StringRef())
+                              .add(Names[I])
+                              .add(R.Annot)
+                              .entry();
+    run(En, [&] {
+      E.beginMapping();
+      E.key(T.KDynamicType);
+      E.string(dynamicType(R.Ty));
+      if (R.Name) {
+        E.key(T.KFieldName);
+        E.string(*R.Name);
+      }
+      E.key(T.KName);
+      E.string(Names[I]);
+      E.key(T.KType);
+      E.string(returnCType(R, Flags).str());
+      E.endMapping();
+    });
   }
   E.endSequence();
 }
@@ -443,34 +489,50 @@ void DeclarationWriter::write() {
     }
   E.endSequence();
 
-  E.key(T.KMethodOf);
-  E.beginSequence();
-  E.string(T.VType);
-  if (F.VariantMethod)
-    E.string(T.VTensor);
-  if (F.VariantFunction)
-    E.string(T.VNamespace);
-  E.endSequence();
-  E.key(T.KMode);
-  E.string(T.VNative);
-  E.key(T.KPythonModule);
-  E.string(F.PythonModule ? *F.PythonModule : "");
+  StringRef PythonModule = F.PythonModule ? *F.PythonModule : "";
+  run(C.Tails.key()
+          .addBits(0 | F.VariantMethod << 1 | F.VariantFunction << 2)
+          .add(PythonModule)
+          .entry(),
+      [&] {
+        E.key(T.KMethodOf);
+        E.beginSequence();
+        E.string(T.VType);
+        if (F.VariantMethod)
+          E.string(T.VTensor);
+        if (F.VariantFunction)
+          E.string(T.VNamespace);
+        E.endSequence();
+        E.key(T.KMode);
+        E.string(T.VNative);
+        E.key(T.KPythonModule);
+        E.string(PythonModule);
+      });
   E.key(T.KReturns);
   returns();
-  E.key(T.KInplace);
-  E.boolean(Func.Name.Name.Inplace);
-  E.key(T.KIsFactoryMethod);
-  E.boolean(As.TensorOptions.has_value() && !F.VariantMethod);
-  E.key(T.KAbstract);
-  E.boolean(F.IsAbstract);
-  E.key(T.KDeviceGuard);
-  E.boolean(F.DeviceGuard);
-  E.key(T.KWithGil);
-  E.boolean(false);
-  E.key(T.KDeprecated);
-  E.boolean(false);
-  E.key(T.KHasMathKernel);
-  E.boolean(F.HasCompositeImplicitAutogradKernel);
+  bool Inplace = Func.Name.Name.Inplace;
+  bool IsFactory = As.TensorOptions.has_value() && !F.VariantMethod;
+  run(C.Tails.key()
+          .addBits(1 | Inplace << 1 | IsFactory << 2 | F.IsAbstract << 3 |
+                   F.DeviceGuard << 4 |
+                   F.HasCompositeImplicitAutogradKernel << 5)
+          .entry(),
+      [&] {
+        E.key(T.KInplace);
+        E.boolean(Inplace);
+        E.key(T.KIsFactoryMethod);
+        E.boolean(IsFactory);
+        E.key(T.KAbstract);
+        E.boolean(F.IsAbstract);
+        E.key(T.KDeviceGuard);
+        E.boolean(F.DeviceGuard);
+        E.key(T.KWithGil);
+        E.boolean(false);
+        E.key(T.KDeprecated);
+        E.boolean(false);
+        E.key(T.KHasMathKernel);
+        E.boolean(F.HasCompositeImplicitAutogradKernel);
+      });
   E.endMapping();
 }
 
@@ -491,11 +553,10 @@ LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
     size_t End = Fns.size() * (C + 1) / NumChunks;
     // About 1.7 kB per function.
     Chunks[C].reserve((End - Begin) * 2048);
-    TypeTexts Types;
-    ArgumentTexts Args;
+    ChunkTexts Texts;
     PyYamlEmitter E = PyYamlEmitter::forRootSequenceItem(Chunks[C]);
     for (size_t I = Begin; I != End; ++I)
-      DeclarationWriter(Fns[I], E, Types, Args).write();
+      DeclarationWriter(Fns[I], E, Texts).write();
     E.finishDocument();
   });
   std::string Text = std::move(Chunks[0]);

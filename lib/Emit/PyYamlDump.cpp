@@ -351,45 +351,53 @@ void PyYamlEmitter::endCollection() {
   Frames.pop_back();
 }
 
-bool PyYamlEmitter::atItemOnNewLine() const {
+bool PyYamlEmitter::atNewLine() const {
   assert(!Pending && "a pending collection");
-  if (Frames.empty() || Frames.back().K != Frame::Sequence)
+  if (Frames.empty() ||
+      (Frames.back().K == Frame::Mapping && Frames.back().ValueNext))
     return false;
-  // writeIndent's condition for a line break: after it the item's text no
-  // longer depends on what came before.
+  // writeIndent's condition for a line break: after it the text no longer
+  // depends on what came before.
   size_t I = Indent < 0 ? 0 : static_cast<size_t>(Indent);
   return !Indention || Column > I || (Column == I && !Whitespace);
 }
 
-void PyYamlEmitter::beginItem(Item &It) {
+void PyYamlEmitter::beginRun(Run &R) {
   flushPending();
-  It.Indent = atItemOnNewLine() ? Indent : -2;
-  It.Begin = O.size();
+  R.Indent = atNewLine() ? Indent : -2;
+  R.InMapping = !Frames.empty() && Frames.back().K == Frame::Mapping;
+  R.Begin = O.size();
 }
 
-void PyYamlEmitter::endItem(Item &It) {
-  assert(!Pending && "an item's collection was not ended");
-  It.End = O.size();
-  It.Column = Column;
-  It.Whitespace = Whitespace;
-  It.Indention = Indention;
-  It.OpenEnded = OpenEnded;
-  It.MappingContext = MappingContext;
-  It.SimpleKeyContext = SimpleKeyContext;
+void PyYamlEmitter::endRun(Run &R) {
+  assert(!Pending && "a run's collection was not ended");
+  assert((R.Indent == -2 || (Indent == R.Indent && !Frames.empty() &&
+                             (Frames.back().K == Frame::Mapping) ==
+                                 R.InMapping &&
+                             !Frames.back().ValueNext)) &&
+         "a run must be whole items or key and value pairs");
+  R.End = O.size();
+  R.Column = Column;
+  R.Whitespace = Whitespace;
+  R.Indention = Indention;
+  R.OpenEnded = OpenEnded;
+  R.MappingContext = MappingContext;
+  R.SimpleKeyContext = SimpleKeyContext;
 }
 
-bool PyYamlEmitter::repeatItem(const Item &It) {
+bool PyYamlEmitter::repeatRun(const Run &R) {
   flushPending();
-  if (It.Indent == -2 || It.Indent != Indent || !atItemOnNewLine())
+  if (R.Indent == -2 || R.Indent != Indent || !atNewLine() ||
+      (Frames.back().K == Frame::Mapping) != R.InMapping)
     return false;
-  O.repeat(It.Begin, It.End);
-  Column = It.Column;
-  Whitespace = It.Whitespace;
-  Indention = It.Indention;
-  OpenEnded = It.OpenEnded;
+  O.repeat(R.Begin, R.End);
+  Column = R.Column;
+  Whitespace = R.Whitespace;
+  Indention = R.Indention;
+  OpenEnded = R.OpenEnded;
   RootContext = false;
-  MappingContext = It.MappingContext;
-  SimpleKeyContext = It.SimpleKeyContext;
+  MappingContext = R.MappingContext;
+  SimpleKeyContext = R.SimpleKeyContext;
   return true;
 }
 

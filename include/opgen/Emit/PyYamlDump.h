@@ -102,30 +102,32 @@ public:
   /// break, and `...` after a plain root scalar.
   void finishDocument();
 
-  /// The text of a block sequence item that began on a new line, and the
-  /// emitter's state after it. Such an item's text depends only on its
-  /// events and the indent, so the same events at the same indent can be
-  /// copied instead of emitted again: Declarations.yaml lists every
-  /// argument twice (`arguments`, `schema_order_arguments`), and copying
-  /// the second saves about a fifth of its dump.
-  class Item {
+  /// The text of a run of events that began on a new line: block sequence
+  /// items, or key and value pairs of a block mapping, complete. Its text
+  /// and the emitter's state after it depend only on its events and the
+  /// indent, so the same events in the same kind of collection at the same
+  /// indent can be copied instead of emitted again. Declarations.yaml
+  /// repeats most of its arguments (`self`, `dim`, `out=`) and much of the
+  /// rest, and copying saves about half of its dump.
+  class Run {
     friend class PyYamlEmitter;
     size_t Begin = 0, End = 0;
-    /// -2 where the item cannot be repeated.
+    /// -2 where the run cannot be repeated.
     int Indent = -2;
+    bool InMapping = false;
     size_t Column = 0;
     bool Whitespace = false, Indention = false, OpenEnded = false;
     bool MappingContext = false, SimpleKeyContext = false;
   };
-  /// Call before the events of a node; \p I then records it, if it is a
-  /// block sequence item on a new line.
-  void beginItem(Item &I);
-  /// Call after the node's last event.
-  void endItem(Item &I);
-  /// Write \p I (recorded by this emitter) again in place of its events if
-  /// the next node is an item at the same indent on a new line; return
-  /// whether it was written.
-  bool repeatItem(const Item &I);
+  /// Call before the run's first event; \p R then records it, if it
+  /// begins on a new line.
+  void beginRun(Run &R);
+  /// Call after the run's last event.
+  void endRun(Run &R);
+  /// Write \p R (recorded by this emitter) again in place of its events if
+  /// the next event begins a new line in the same kind of collection at
+  /// the same indent; return whether it was written.
+  bool repeatRun(const Run &R);
 
 private:
   struct Frame {
@@ -234,9 +236,9 @@ private:
   /// A node of style \p St.
   void styledValue(llvm::StringRef S, PyYamlStyle St);
   void keyWithStyle(llvm::StringRef K, PyYamlStyle St);
-  /// Whether the next node is a block sequence item whose `-` starts a new
-  /// line; pending collections must have been flushed.
-  bool atItemOnNewLine() const;
+  /// Whether the next event (a sequence item or a key) begins a new line;
+  /// pending collections must have been flushed.
+  bool atNewLine() const;
 
   void increaseIndent(bool Flow, bool Indentless);
   void popIndent();
