@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/DJB.h"
 
 #include <cassert>
 #include <deque>
@@ -74,6 +75,10 @@ static const ConstantTexts &texts() {
   static const ConstantTexts T;
   return T;
 }
+
+namespace {
+struct ArgKey;
+} // namespace
 
 namespace {
 /// A schema argument with the sets torchgen tests membership of.
@@ -193,12 +198,57 @@ private:
   StringMap<Entry> Texts;
 };
 
+/// What an argument's mapping shows, its parts in the module; the key of
+/// its text among a chunk's runs. Cheaper to look up than a RunTexts key,
+/// which matters for the commonest run (about 3 M instructions).
+struct ArgKey {
+  const void *Ty;
+  unsigned Bits;
+  StringRef Name, FieldName, Default;
+  const Annotation *Annot;
+  unsigned Hash;
+
+  ArgKey(const ArgRef &R, StringRef FieldName, const CppApiFlags &Flags)
+      : Ty(R.A->Ty.getImpl()),
+        Bits(R.KwargOnly | R.Out << 1 | Flags.ConstRefForMutableTensors << 2 |
+             Flags.ITensorListRefForTensorLists << 3 |
+             R.A->Default.has_value() << 4 | R.A->Annot.has_value() << 5),
+        Name(R.A->Name), FieldName(FieldName),
+        Default(R.A->Default ? StringRef(*R.A->Default) : StringRef()),
+        Annot(R.A->Annot ? &*R.A->Annot : nullptr) {
+    // Annotations differ in their alias sets too, which equality checks.
+    unsigned H = djbHash(Name, hash_value(Ty) ^ Bits ^
+                                   (Annot ? Annot->IsWrite << 8 : 0));
+    Hash = djbHash(Default, djbHash(FieldName, H));
+  }
+  explicit ArgKey(const void *Ty) : Ty(Ty), Bits(0), Annot(nullptr), Hash(0) {}
+};
+
 /// What a chunk's functions share.
 struct ChunkTexts {
   TypeTexts Types;
-  RunTexts Arguments, Returns, Tails;
+  DenseMap<ArgKey, RunTexts::Entry> Arguments;
+  RunTexts Returns, Tails;
 };
 
+} // namespace
+
+template <> struct llvm::DenseMapInfo<ArgKey> {
+  static ArgKey getEmptyKey() {
+    return ArgKey(DenseMapInfo<const void *>::getEmptyKey());
+  }
+  static ArgKey getTombstoneKey() {
+    return ArgKey(DenseMapInfo<const void *>::getTombstoneKey());
+  }
+  static unsigned getHashValue(const ArgKey &K) { return K.Hash; }
+  static bool isEqual(const ArgKey &A, const ArgKey &B) {
+    return A.Ty == B.Ty && A.Bits == B.Bits && A.Name == B.Name &&
+           A.FieldName == B.FieldName && A.Default == B.Default &&
+           (A.Annot == B.Annot || (A.Annot && B.Annot && *A.Annot == *B.Annot));
+  }
+};
+
+namespace {
 class DeclarationWriter {
 public:
   DeclarationWriter(const NativeFunction &F, PyYamlEmitter &E, ChunkTexts &C)
@@ -268,18 +318,8 @@ void DeclarationWriter::argument(ArgRef &R) {
         FieldName = Field;
         break;
       }
-  RunTexts::Entry &En =
-      C.Arguments.key()
-          .add(A.Ty.getImpl())
-          .addBits(R.KwargOnly | R.Out << 1 |
-                   Flags.ConstRefForMutableTensors << 2 |
-                   Flags.ITensorListRefForTensorLists << 3 |
-                   A.Default.has_value() << 4)
-          .add(A.Name)
-          .add(FieldName)
-          .add(A.Default ? StringRef(*A.Default) : StringRef())
-          .add(A.Annot)
-          .entry();
+  // No entry is added while this one is in use.
+  RunTexts::Entry &En = C.Arguments[ArgKey(R, FieldName, Flags)];
   run(En, [&] { mapping(R, FieldName, En); });
   R.Text = En.Run;
   R.CppType = En.CppType;
@@ -399,7 +439,8 @@ void DeclarationWriter::write() {
 
   // The schema's arguments in order; a null argument stands for the four
   // tensor options, which the C++ API packs into one.
-  std::vector<ArgRef> Positional, KwargOnly, Out;
+  // On the stack: growing vectors of these cost about 3 M instructions.
+  SmallVector<ArgRef, 8> Positional, KwargOnly, Out;
   for (const Argument &A : As.PreSelfPositional)
     Positional.push_back({&A, false, false});
   if (As.Self)
@@ -441,7 +482,7 @@ void DeclarationWriter::write() {
   E.key(T.KArguments);
   E.beginSequence();
   size_t B = 0;
-  for (std::vector<ArgRef> *Part : {&Out, &Positional, &KwargOnly})
+  for (SmallVector<ArgRef, 8> *Part : {&Out, &Positional, &KwargOnly})
     for (ArgRef &R : *Part) {
       if (R.A)
         argument(R);
@@ -452,7 +493,7 @@ void DeclarationWriter::write() {
   E.endSequence();
 
   // Schema order, each argument as the C++ API types it unpacked.
-  std::string Sig = returnsCType(Func.Returns, Flags).str();
+  SmallString<256> Sig(returnsCType(Func.Returns, Flags).str());
   Sig += " (";
   bool First = true;
   auto AddType = [&](const PyYamlString &Ty) {
@@ -461,7 +502,7 @@ void DeclarationWriter::write() {
     First = false;
     Sig += Ty.str();
   };
-  for (const std::vector<ArgRef> *Part : {&Positional, &KwargOnly, &Out})
+  for (const SmallVector<ArgRef, 8> *Part : {&Positional, &KwargOnly, &Out})
     for (const ArgRef &R : *Part) {
       if (R.A) {
         AddType(*R.CppType);
@@ -472,11 +513,11 @@ void DeclarationWriter::write() {
     }
   Sig += ')';
   E.key(T.KSchemaOrderCppSignature);
-  E.string(Sig);
+  E.string(Sig.str());
 
   E.key(T.KSchemaOrderArguments);
   E.beginSequence();
-  for (std::vector<ArgRef> *Part : {&Positional, &KwargOnly, &Out})
+  for (SmallVector<ArgRef, 8> *Part : {&Positional, &KwargOnly, &Out})
     for (ArgRef &R : *Part) {
       if (R.A) {
         repeatArgument(R);
