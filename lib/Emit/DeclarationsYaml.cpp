@@ -16,6 +16,9 @@
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/DJB.h"
 
 #include <cassert>
 #include <deque>
@@ -79,6 +82,15 @@ struct ArgRef {
   const Argument *A;
   bool KwargOnly;
   bool Out;
+  /// Its C++ type and its text under `arguments`, which
+  /// `schema_order_arguments` repeats.
+  const PyYamlString *CppType = nullptr;
+  PyYamlEmitter::Run Text = {};
+};
+
+/// An argument's two type texts.
+struct ArgTypeTexts {
+  const PyYamlString *Dynamic, *Cpp;
 };
 
 /// The C++ spellings of argument types, made once per type: a few dozen
@@ -99,45 +111,183 @@ public:
                                    const CppApiFlags &Flags) {
     return get(T, Mutable, Flags);
   }
+  /// Both of an argument's types in one look-up.
+  ArgTypeTexts argumentTypes(Type T, bool Mutable, const CppApiFlags &Flags) {
+    auto [It, New] = ArgIndex.try_emplace({T.getImpl(), key(Mutable, Flags)},
+                                          ArgTypeTexts{nullptr, nullptr});
+    if (New)
+      It->second = {&dynamicType(T, Flags), &get(T, Mutable, Flags)};
+    return It->second;
+  }
 
 private:
+  static unsigned key(bool Mutable, const CppApiFlags &Flags) {
+    return unsigned(Mutable) | unsigned(Flags.ConstRefForMutableTensors) << 1 |
+           unsigned(Flags.ITensorListRefForTensorLists) << 2;
+  }
   const PyYamlString &get(Type T, bool Mutable, const CppApiFlags &Flags) {
-    unsigned Key = unsigned(Mutable) |
-                   unsigned(Flags.ConstRefForMutableTensors) << 1 |
-                   unsigned(Flags.ITensorListRefForTensorLists) << 2;
-    auto [It, New] = Index.try_emplace({T.getImpl(), Key}, Texts.size());
+    auto [It, New] =
+        Index.try_emplace({T.getImpl(), key(Mutable, Flags)}, Texts.size());
     if (New)
       Texts.emplace_back(
           argumentCType(T, Mutable, /*SymInt=*/false, Flags).str());
     return Texts[It->second];
   }
   llvm::DenseMap<std::pair<const void *, unsigned>, unsigned> Index;
+  llvm::DenseMap<std::pair<const void *, unsigned>, ArgTypeTexts> ArgIndex;
   std::deque<PyYamlString> Texts;
 };
 
+/// Runs of text written so far in a chunk (PyYamlEmitter::Run), by a key
+/// that spells out everything they show. The same argument (`self`, `dim`,
+/// `out`) recurs in hundreds of functions, as do returns and the function's
+/// last keys; copying their texts instead of emitting them again saves
+/// about 22 M instructions of Declarations.yaml's 149 M.
+class RunTexts {
+public:
+  struct Entry {
+    PyYamlEmitter::Run Run;
+    bool Written = false;
+    /// For arguments: the C++ type, for the signature.
+    const PyYamlString *CppType = nullptr;
+  };
+
+  /// Start a key, then add its parts.
+  RunTexts &key() {
+    Key.clear();
+    return *this;
+  }
+  RunTexts &add(StringRef S) {
+    // The length first, so that parts cannot run into each other.
+    uint32_t N = S.size();
+    Key += StringRef(reinterpret_cast<const char *>(&N), sizeof(N));
+    Key += S;
+    return *this;
+  }
+  RunTexts &add(const void *P) {
+    Key += StringRef(reinterpret_cast<const char *>(&P), sizeof(P));
+    return *this;
+  }
+  RunTexts &addBits(unsigned Bits) {
+    Key += char(Bits);
+    return *this;
+  }
+  RunTexts &add(const std::optional<Annotation> &A) {
+    Key += char(A.has_value());
+    if (!A)
+      return *this;
+    Key += char(A->IsWrite);
+    for (const std::vector<std::string> *Set :
+         {&A->AliasSet, &A->AliasSetAfter}) {
+      Key += char(Set->size());
+      for (const std::string &Alias : *Set)
+        add(Alias);
+    }
+    return *this;
+  }
+  /// The key's entry, not yet written the first time. Entries stay where
+  /// they are as others are added.
+  Entry &entry() { return Texts[Key]; }
+
+private:
+  SmallString<128> Key;
+  StringMap<Entry> Texts;
+};
+
+/// What an argument's mapping shows, its parts in the module; the key of
+/// its text among a chunk's runs. Cheaper to look up than a RunTexts key,
+/// which matters for the commonest run (about 3 M instructions).
+struct ArgKey {
+  const void *Ty;
+  unsigned Bits;
+  StringRef Name, FieldName, Default;
+  const Annotation *Annot;
+  unsigned Hash;
+
+  ArgKey(const ArgRef &R, StringRef FieldName, const CppApiFlags &Flags)
+      : Ty(R.A->Ty.getImpl()),
+        Bits(R.KwargOnly | R.Out << 1 | Flags.ConstRefForMutableTensors << 2 |
+             Flags.ITensorListRefForTensorLists << 3 |
+             R.A->Default.has_value() << 4 | R.A->Annot.has_value() << 5),
+        Name(R.A->Name), FieldName(FieldName),
+        Default(R.A->Default ? StringRef(*R.A->Default) : StringRef()),
+        Annot(R.A->Annot ? &*R.A->Annot : nullptr) {
+    // Annotations differ in their alias sets too, which equality checks.
+    unsigned H = djbHash(Name, hash_value(Ty) ^ Bits ^
+                                   (Annot ? Annot->IsWrite << 8 : 0));
+    Hash = djbHash(Default, djbHash(FieldName, H));
+  }
+  explicit ArgKey(const void *Ty) : Ty(Ty), Bits(0), Annot(nullptr), Hash(0) {}
+};
+
+/// What a chunk's functions share.
+struct ChunkTexts {
+  TypeTexts Types;
+  DenseMap<ArgKey, RunTexts::Entry> Arguments;
+  RunTexts Returns, Tails;
+};
+
+} // namespace
+
+template <> struct llvm::DenseMapInfo<ArgKey> {
+  static ArgKey getEmptyKey() {
+    return ArgKey(DenseMapInfo<const void *>::getEmptyKey());
+  }
+  static ArgKey getTombstoneKey() {
+    return ArgKey(DenseMapInfo<const void *>::getTombstoneKey());
+  }
+  static unsigned getHashValue(const ArgKey &K) { return K.Hash; }
+  static bool isEqual(const ArgKey &A, const ArgKey &B) {
+    return A.Ty == B.Ty && A.Bits == B.Bits && A.Name == B.Name &&
+           A.FieldName == B.FieldName && A.Default == B.Default &&
+           (A.Annot == B.Annot || (A.Annot && B.Annot && *A.Annot == *B.Annot));
+  }
+};
+
+namespace {
 class DeclarationWriter {
 public:
-  DeclarationWriter(const NativeFunction &F, std::string &Out, TypeTexts &Types)
-      : F(F), Flags(CppApiFlags::forFunction(F)),
-        E(PyYamlEmitter::forRootSequenceItem(Out)), Types(Types) {}
+  DeclarationWriter(const NativeFunction &F, PyYamlEmitter &E, ChunkTexts &C)
+      : F(F), Flags(CppApiFlags::forFunction(F)), E(E), C(C), Types(C.Types) {}
 
+  /// The function's item of the root sequence.
   void write();
 
 private:
   const PyYamlString &dynamicType(Type T) {
     return Types.dynamicType(T, Flags);
   }
-  void argument(const ArgRef &R);
+  /// Under `arguments`, recording the text.
+  void argument(ArgRef &R);
+  void mapping(const ArgRef &R, StringRef FieldName, RunTexts::Entry &En);
+  /// Under `schema_order_arguments`: the same text where the layout lets
+  /// it be copied (always, in practice), which saved about 20 M
+  /// instructions before texts were also shared between functions.
+  void repeatArgument(ArgRef &R) {
+    if (!E.repeatRun(R.Text))
+      argument(R);
+  }
   void tensorOptions(const Binding &B);
   /// pythonify_default: a C++ default that reads as a bool, an int or a
   /// float in Python is written as one.
   void pythonValue(StringRef S);
   void returns();
+  /// Copy \p En's text if it was written in the same place before, else
+  /// write it with \p Emit and record it.
+  template <typename EmitFn> void run(RunTexts::Entry &En, EmitFn Emit) {
+    if (En.Written && E.repeatRun(En.Run))
+      return;
+    E.beginRun(En.Run);
+    Emit();
+    E.endRun(En.Run);
+    En.Written = true;
+  }
 
   const NativeFunction &F;
   const ConstantTexts &T = texts();
   CppApiFlags Flags;
-  PyYamlEmitter E;
+  PyYamlEmitter &E;
+  ChunkTexts &C;
   TypeTexts &Types;
   /// Out argument name -> the name of its return (Note [name and
   /// field_name]).
@@ -155,8 +305,27 @@ void DeclarationWriter::pythonValue(StringRef S) {
   E.string(S);
 }
 
-void DeclarationWriter::argument(const ArgRef &R) {
+void DeclarationWriter::argument(ArgRef &R) {
   const Argument &A = *R.A;
+  StringRef FieldName;
+  if (R.Out)
+    for (const auto &[Arg, Field] : FieldNames)
+      if (Arg == A.Name) {
+        FieldName = Field;
+        break;
+      }
+  // No entry is added while this one is in use.
+  RunTexts::Entry &En = C.Arguments[ArgKey(R, FieldName, Flags)];
+  run(En, [&] { mapping(R, FieldName, En); });
+  R.Text = En.Run;
+  R.CppType = En.CppType;
+}
+
+void DeclarationWriter::mapping(const ArgRef &R, StringRef FieldName,
+                                RunTexts::Entry &En) {
+  const Argument &A = *R.A;
+  ArgTypeTexts Ty = Types.argumentTypes(A.Ty, A.isWrite(), Flags);
+  En.CppType = Ty.Cpp;
   E.beginMapping();
   if (R.Out) {
     E.key(T.KAllocate);
@@ -172,14 +341,10 @@ void DeclarationWriter::argument(const ArgRef &R) {
     pythonValue(defaultExpr(*A.Default, A.Ty, /*SymInt=*/false));
   }
   E.key(T.KDynamicType);
-  E.string(dynamicType(A.Ty));
-  if (R.Out) {
-    for (const auto &[Arg, Field] : FieldNames)
-      if (Arg == A.Name) {
-        E.key(T.KFieldName);
-        E.string(Field);
-        break;
-      }
+  E.string(*Ty.Dynamic);
+  if (!FieldName.empty()) {
+    E.key(T.KFieldName);
+    E.string(FieldName);
   }
   E.key(T.KIsNullable);
   E.boolean(A.Ty.isNullable());
@@ -202,7 +367,7 @@ void DeclarationWriter::argument(const ArgRef &R) {
     }
   }
   E.key(T.KType);
-  E.string(Types.argumentType(A.Ty, A.isWrite(), Flags));
+  E.string(*Ty.Cpp);
   E.endMapping();
 }
 
@@ -232,18 +397,29 @@ void DeclarationWriter::returns() {
   E.beginSequence();
   for (size_t I = 0, N = F.Func.Returns.size(); I != N; ++I) {
     const Return &R = F.Func.Returns[I];
-    E.beginMapping();
-    E.key(T.KDynamicType);
-    E.string(dynamicType(R.Ty));
-    if (R.Name) {
-      E.key(T.KFieldName);
-      E.string(*R.Name);
-    }
-    E.key(T.KName);
-    E.string(Names[I]);
-    E.key(T.KType);
-    E.string(returnCType(R, Flags).str());
-    E.endMapping();
+    RunTexts::Entry &En = C.Returns.key()
+                              .add(R.Ty.getImpl())
+                              .addBits(Flags.ConstRefForMutableTensors |
+                                       Flags.ITensorListRefForTensorLists << 1 |
+                                       R.Name.has_value() << 2)
+                              .add(R.Name ? StringRef(*R.Name) : StringRef())
+                              .add(Names[I])
+                              .add(R.Annot)
+                              .entry();
+    run(En, [&] {
+      E.beginMapping();
+      E.key(T.KDynamicType);
+      E.string(dynamicType(R.Ty));
+      if (R.Name) {
+        E.key(T.KFieldName);
+        E.string(*R.Name);
+      }
+      E.key(T.KName);
+      E.string(Names[I]);
+      E.key(T.KType);
+      E.string(returnCType(R, Flags).str());
+      E.endMapping();
+    });
   }
   E.endSequence();
 }
@@ -259,7 +435,8 @@ void DeclarationWriter::write() {
 
   // The schema's arguments in order; a null argument stands for the four
   // tensor options, which the C++ API packs into one.
-  std::vector<ArgRef> Positional, KwargOnly, Out;
+  // On the stack: growing vectors of these cost about 3 M instructions.
+  SmallVector<ArgRef, 8> Positional, KwargOnly, Out;
   for (const Argument &A : As.PreSelfPositional)
     Positional.push_back({&A, false, false});
   if (As.Self)
@@ -301,8 +478,8 @@ void DeclarationWriter::write() {
   E.key(T.KArguments);
   E.beginSequence();
   size_t B = 0;
-  for (const std::vector<ArgRef> *Part : {&Out, &Positional, &KwargOnly})
-    for (const ArgRef &R : *Part) {
+  for (SmallVector<ArgRef, 8> *Part : {&Out, &Positional, &KwargOnly})
+    for (ArgRef &R : *Part) {
       if (R.A)
         argument(R);
       else
@@ -312,62 +489,88 @@ void DeclarationWriter::write() {
   E.endSequence();
 
   // Schema order, each argument as the C++ API types it unpacked.
-  std::string Sig = returnsCType(Func.Returns, Flags).str();
+  SmallString<256> Sig(returnsCType(Func.Returns, Flags).str());
   Sig += " (";
   bool First = true;
-  for (const Argument *A : Func.schemaOrderArguments()) {
+  auto AddType = [&](const PyYamlString &Ty) {
     if (!First)
       Sig += ", ";
     First = false;
-    Sig += Types.argumentType(A->Ty, A->isWrite(), Flags).str();
-  }
-  Sig += ')';
-  E.key(T.KSchemaOrderCppSignature);
-  E.string(Sig);
-
-  E.key(T.KSchemaOrderArguments);
-  E.beginSequence();
-  for (const std::vector<ArgRef> *Part : {&Positional, &KwargOnly, &Out})
+    Sig += Ty.str();
+  };
+  for (const SmallVector<ArgRef, 8> *Part : {&Positional, &KwargOnly, &Out})
     for (const ArgRef &R : *Part) {
       if (R.A) {
-        argument(R);
+        AddType(*R.CppType);
         continue;
       }
       for (const Argument &A : *As.TensorOptions)
-        argument({&A, true, false});
+        AddType(Types.argumentType(A.Ty, A.isWrite(), Flags));
+    }
+  Sig += ')';
+  E.key(T.KSchemaOrderCppSignature);
+  E.string(Sig.str());
+
+  E.key(T.KSchemaOrderArguments);
+  E.beginSequence();
+  for (SmallVector<ArgRef, 8> *Part : {&Positional, &KwargOnly, &Out})
+    for (ArgRef &R : *Part) {
+      if (R.A) {
+        repeatArgument(R);
+        continue;
+      }
+      for (const Argument &A : *As.TensorOptions) {
+        ArgRef Unpacked{&A, true, false};
+        argument(Unpacked);
+      }
     }
   E.endSequence();
 
-  E.key(T.KMethodOf);
-  E.beginSequence();
-  E.string(T.VType);
-  if (F.VariantMethod)
-    E.string(T.VTensor);
-  if (F.VariantFunction)
-    E.string(T.VNamespace);
-  E.endSequence();
-  E.key(T.KMode);
-  E.string(T.VNative);
-  E.key(T.KPythonModule);
-  E.string(F.PythonModule ? *F.PythonModule : "");
+  StringRef PythonModule = F.PythonModule ? *F.PythonModule : "";
+  run(C.Tails.key()
+          .addBits(0 | F.VariantMethod << 1 | F.VariantFunction << 2)
+          .add(PythonModule)
+          .entry(),
+      [&] {
+        E.key(T.KMethodOf);
+        E.beginSequence();
+        E.string(T.VType);
+        if (F.VariantMethod)
+          E.string(T.VTensor);
+        if (F.VariantFunction)
+          E.string(T.VNamespace);
+        E.endSequence();
+        E.key(T.KMode);
+        E.string(T.VNative);
+        E.key(T.KPythonModule);
+        E.string(PythonModule);
+      });
   E.key(T.KReturns);
   returns();
-  E.key(T.KInplace);
-  E.boolean(Func.Name.Name.Inplace);
-  E.key(T.KIsFactoryMethod);
-  E.boolean(As.TensorOptions.has_value() && !F.VariantMethod);
-  E.key(T.KAbstract);
-  E.boolean(F.IsAbstract);
-  E.key(T.KDeviceGuard);
-  E.boolean(F.DeviceGuard);
-  E.key(T.KWithGil);
-  E.boolean(false);
-  E.key(T.KDeprecated);
-  E.boolean(false);
-  E.key(T.KHasMathKernel);
-  E.boolean(F.HasCompositeImplicitAutogradKernel);
+  bool Inplace = Func.Name.Name.Inplace;
+  bool IsFactory = As.TensorOptions.has_value() && !F.VariantMethod;
+  run(C.Tails.key()
+          .addBits(1 | Inplace << 1 | IsFactory << 2 | F.IsAbstract << 3 |
+                   F.DeviceGuard << 4 |
+                   F.HasCompositeImplicitAutogradKernel << 5)
+          .entry(),
+      [&] {
+        E.key(T.KInplace);
+        E.boolean(Inplace);
+        E.key(T.KIsFactoryMethod);
+        E.boolean(IsFactory);
+        E.key(T.KAbstract);
+        E.boolean(F.IsAbstract);
+        E.key(T.KDeviceGuard);
+        E.boolean(F.DeviceGuard);
+        E.key(T.KWithGil);
+        E.boolean(false);
+        E.key(T.KDeprecated);
+        E.boolean(false);
+        E.key(T.KHasMathKernel);
+        E.boolean(F.HasCompositeImplicitAutogradKernel);
+      });
   E.endMapping();
-  E.finishDocument();
 }
 
 LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
@@ -387,9 +590,11 @@ LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
     size_t End = Fns.size() * (C + 1) / NumChunks;
     // About 1.7 kB per function.
     Chunks[C].reserve((End - Begin) * 2048);
-    TypeTexts Types;
+    ChunkTexts Texts;
+    PyYamlEmitter E = PyYamlEmitter::forRootSequenceItem(Chunks[C]);
     for (size_t I = Begin; I != End; ++I)
-      DeclarationWriter(Fns[I], Chunks[C], Types).write();
+      DeclarationWriter(Fns[I], E, Texts).write();
+    E.finishDocument();
   });
   std::string Text = std::move(Chunks[0]);
   size_t Size = 0;

@@ -203,6 +203,31 @@ static const StringCase StringCases[] = {
     {"aten::foo(Tensor self, str reduce=\"mean\") -> Tensor",
      "- aten::foo(Tensor self, str reduce=\"mean\") -> Tensor\n",
      "aten::foo(Tensor self, str reduce=\"mean\") -> Tensor: 1\n"},
+    // Longer than a word of eight bytes: what matters sits in a later one.
+    {"abcdefghij: k", "- 'abcdefghij: k'\n", "'abcdefghij: k': 1\n"},
+    {"abcdefgh #x", "- 'abcdefgh #x'\n", "'abcdefgh #x': 1\n"},
+    {"abcdefgh#x", "- abcdefgh#x\n", "abcdefgh#x: 1\n"},
+    {"abcdefghijklmn\x7F", "- \"abcdefghijklmn\\x7F\"\n",
+     "\"abcdefghijklmn\\x7F\": 1\n"},
+    {"abcdefghijkl\tmn", "- \"abcdefghijkl\\tmn\"\n",
+     "\"abcdefghijkl\\tmn\": 1\n"},
+    {"abcdefghijklmnop:", "- 'abcdefghijklmnop:'\n",
+     "'abcdefghijklmnop:': 1\n"},
+    {"abcdefghijklmnop: ", "- 'abcdefghijklmnop: '\n",
+     "'abcdefghijklmnop: ': 1\n"},
+    {"abcdefghi\nj", "- 'abcdefghi\n\n  j'\n", nullptr},
+    {"abcdefgh ", "- 'abcdefgh '\n", "'abcdefgh ': 1\n"},
+    {" abcdefgh", "- ' abcdefgh'\n", "' abcdefgh': 1\n"},
+    {"abcdefghijklmnopq caf\xC3\xA9", "- \"abcdefghijklmnopq caf\\xE9\"\n",
+     "\"abcdefghijklmnopq caf\\xE9\": 1\n"},
+    {"const at::Tensor & self", "- const at::Tensor & self\n",
+     "const at::Tensor & self: 1\n"},
+    {"::std::optional<at::Tensor>", "- ::std::optional<at::Tensor>\n",
+     "::std::optional<at::Tensor>: 1\n"},
+    {"abcdefg:", "- 'abcdefg:'\n", "'abcdefg:': 1\n"},
+    {"abcdefgh:i", "- abcdefgh:i\n", "abcdefgh:i: 1\n"},
+    {"at::Tensor &(at::Tensor & out)", "- at::Tensor &(at::Tensor & out)\n",
+     "at::Tensor &(at::Tensor & out): 1\n"},
     {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
@@ -581,4 +606,103 @@ TEST_CASE("a PyYamlString is written as the same text would be") {
             E.endMapping();
           }) == C.AsKey);
   }
+}
+
+TEST_CASE("a run that began on a new line is copied where it is the same") {
+  // [{'z': None, 'a': 1, 'b': [{'c': 'x'}], 'd': 'true'}] * 2, without
+  // aliases or sorting: the pairs after `z` are recorded, then copied.
+  auto Pairs = [](PyYamlEmitter &E) {
+    E.key("a");
+    E.integer(1);
+    E.key("b");
+    E.beginSequence();
+    E.beginMapping();
+    E.key("c");
+    E.string("x");
+    E.endMapping();
+    E.endSequence();
+    E.key("d");
+    E.string("true");
+  };
+  const char *Expected = "- z: null\n  a: 1\n  b:\n  - c: x\n  d: 'true'\n"
+                         "- z: null\n  a: 1\n  b:\n  - c: x\n  d: 'true'\n";
+  CHECK(dumped([&](PyYamlEmitter &E) {
+          PyYamlEmitter::Run R;
+          E.beginSequence();
+          for (int I = 0; I != 2; ++I) {
+            E.beginMapping();
+            E.key("z");
+            E.null();
+            if (I == 0 || !E.repeatRun(R)) {
+              CHECK(I == 0);
+              E.beginRun(R);
+              Pairs(E);
+              E.endRun(R);
+            }
+            E.endMapping();
+          }
+          E.endSequence();
+        }) == Expected);
+
+  // {'l': [It, It], 'm': [[It, It]]} with It = {'k': [], 'v': 'a b'}: an
+  // item is copied at the same indent, not where it would be indented
+  // further.
+  auto Item = [](PyYamlEmitter &E) {
+    E.beginMapping();
+    E.key("k");
+    E.beginSequence();
+    E.endSequence();
+    E.key("v");
+    E.string("a b");
+    E.endMapping();
+  };
+  CHECK(dumped([&](PyYamlEmitter &E) {
+          PyYamlEmitter::Run R;
+          E.beginMapping();
+          E.key("l");
+          E.beginSequence();
+          E.beginRun(R);
+          Item(E);
+          E.endRun(R);
+          CHECK(E.repeatRun(R));
+          E.endSequence();
+          E.key("m");
+          E.beginSequence();
+          E.beginSequence();
+          // The first item follows `- ` on the same line; the second is
+          // indented further than the recorded one.
+          CHECK_FALSE(E.repeatRun(R));
+          Item(E);
+          CHECK_FALSE(E.repeatRun(R));
+          Item(E);
+          E.endSequence();
+          E.endSequence();
+          E.endMapping();
+        }) == "l:\n- k: []\n  v: a b\n- k: []\n  v: a b\n"
+              "m:\n- - k: []\n    v: a b\n  - k: []\n    v: a b\n");
+
+  // A mapping's first key right after `- ` is not on a new line: such a run
+  // is not recorded, and one recorded elsewhere is not copied there.
+  CHECK(dumped([&](PyYamlEmitter &E) {
+          PyYamlEmitter::Run First, Later;
+          E.beginSequence();
+          E.beginMapping();
+          E.beginRun(First);
+          E.key("a");
+          E.integer(1);
+          E.endRun(First);
+          E.beginRun(Later);
+          E.key("b");
+          E.integer(2);
+          E.endRun(Later);
+          E.endMapping();
+          E.beginMapping();
+          CHECK_FALSE(E.repeatRun(First));
+          CHECK_FALSE(E.repeatRun(Later));
+          E.key("a");
+          E.integer(1);
+          CHECK(E.repeatRun(Later));
+          E.endMapping();
+          E.endSequence();
+        }) == "- a: 1\n  b: 2\n- a: 1\n  b: 2\n");
 }
