@@ -13,6 +13,7 @@
 #include "opgen/CppApi/CppTypes.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/PyYamlDump.h"
+#include "opgen/Emit/SchemaTexts.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -247,8 +248,10 @@ template <> struct llvm::DenseMapInfo<ArgKey> {
 namespace {
 class DeclarationWriter {
 public:
-  DeclarationWriter(const NativeFunction &F, PyYamlEmitter &E, ChunkTexts &C)
-      : F(F), Flags(CppApiFlags::forFunction(F)), E(E), C(C), Types(C.Types) {}
+  DeclarationWriter(const NativeFunction &F, StringRef Schema, PyYamlEmitter &E,
+                    ChunkTexts &C)
+      : F(F), Schema(Schema), Flags(CppApiFlags::forFunction(F)), E(E), C(C),
+        Types(C.Types) {}
 
   /// The function's item of the root sequence.
   void write();
@@ -284,6 +287,8 @@ private:
   }
 
   const NativeFunction &F;
+  /// str(FunctionSchema), made once per run (getSchemaTexts).
+  StringRef Schema;
   const ConstantTexts &T = texts();
   CppApiFlags Flags;
   PyYamlEmitter &E;
@@ -464,7 +469,9 @@ void DeclarationWriter::write() {
   E.key(T.KCategoryOverride);
   E.string(F.CategoryOverride ? *F.CategoryOverride : "");
   E.key(T.KSchemaString);
-  E.string("aten::" + Func.str());
+  SmallString<256> SchemaString("aten::");
+  SchemaString += Schema;
+  E.string(SchemaString);
 
   // The C++ API's arguments: out= first, then the rest. Only the packed
   // tensor options need its bindings.
@@ -584,6 +591,7 @@ LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
   // own, and the texts are joined in order.
   unsigned NumChunks =
       std::max(1u, std::min<unsigned>(EC.Options.Threads, Fns.size()));
+  const std::vector<std::string> &Schemas = getSchemaTexts(EC);
   std::vector<std::string> Chunks(NumChunks);
   parallelFor(NumChunks, NumChunks, [&](size_t C) {
     size_t Begin = Fns.size() * C / NumChunks;
@@ -593,7 +601,7 @@ LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
     ChunkTexts Texts;
     PyYamlEmitter E = PyYamlEmitter::forRootSequenceItem(Chunks[C]);
     for (size_t I = Begin; I != End; ++I)
-      DeclarationWriter(Fns[I], E, Texts).write();
+      DeclarationWriter(Fns[I], Schemas[I], E, Texts).write();
     E.finishDocument();
   });
   std::string Text = std::move(Chunks[0]);
