@@ -208,6 +208,29 @@ SchemaKind FunctionSchema::kind() const {
   return SchemaKind::Functional;
 }
 
+std::vector<const Argument *>
+FunctionSchema::aliasedReturnArguments(const Return **Ambiguous) const {
+  if (Ambiguous)
+    *Ambiguous = nullptr;
+  std::vector<const Argument *> Out;
+  Out.reserve(Returns.size());
+  for (const Return &R : Returns) {
+    const Argument *Found = nullptr;
+    if (R.Annot)
+      Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
+        if (!A.Annot || *A.Annot != *R.Annot)
+          return false;
+        if (Found && Ambiguous && !*Ambiguous)
+          *Ambiguous = &R;
+        if (!Found)
+          Found = &A;
+        return false;
+      });
+    Out.push_back(Found);
+  }
+  return Out;
+}
+
 void FunctionSchema::print(raw_ostream &OS) const {
   OS << Name << '(';
   Args.print(OS);

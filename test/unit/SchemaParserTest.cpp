@@ -66,6 +66,37 @@ TEST_CASE("arguments are grouped as torchgen groups them") {
   CHECK((O->Schema.kind() == SchemaKind::Out));
 }
 
+TEST_CASE("returns aliasing arguments, as aliased_return_names finds them") {
+  Fixture F;
+  auto P = F.parse("max.dim_max(Tensor self, int dim, bool keepdim=False, *, "
+                   "Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) "
+                   "values, Tensor(b!) indices)");
+  REQUIRE(P);
+  const Return *Ambiguous = nullptr;
+  auto A = P->Schema.aliasedReturnArguments(&Ambiguous);
+  REQUIRE(A.size() == 2);
+  REQUIRE(A[0]);
+  CHECK(A[0]->Name == "max");
+  REQUIRE(A[1]);
+  CHECK(A[1]->Name == "max_values");
+  CHECK(!Ambiguous);
+
+  // An unannotated return aliases nothing.
+  auto U = F.parse("_foo(Tensor(a!) self) -> (Tensor(a!), Tensor)");
+  REQUIRE(U);
+  auto B = U->Schema.aliasedReturnArguments();
+  REQUIRE(B.size() == 2);
+  CHECK(B[0]);
+  CHECK(!B[1]);
+
+  // Two arguments sharing the return's annotation: torchgen stops there.
+  auto T = F.parse("_bar(Tensor(a) self, Tensor(a) other) -> Tensor(a)");
+  REQUIRE(T);
+  T->Schema.aliasedReturnArguments(&Ambiguous);
+  CHECK(Ambiguous == &T->Schema.Returns[0]);
+  CHECK(F.Diags.empty());
+}
+
 TEST_CASE("operator names") {
   Fixture F;
   auto N = parseOperatorName(F.Ctx, "__ilshift__.Scalar", TextLocation());

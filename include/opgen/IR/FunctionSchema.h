@@ -150,6 +150,12 @@ struct FunctionSchema {
   std::vector<const Argument *> schemaOrderArguments() const {
     return Args.flatAll();
   }
+  /// For each return, the argument whose alias annotation it shares, or
+  /// null (torchgen's aliased_return_names). torchgen stops at a return
+  /// shared by several arguments; \p Ambiguous, when given, is then set to
+  /// the first such return (and stays null otherwise).
+  std::vector<const Argument *>
+  aliasedReturnArguments(const Return **Ambiguous = nullptr) const;
 
   void print(llvm::raw_ostream &OS) const;
   std::string str() const;
