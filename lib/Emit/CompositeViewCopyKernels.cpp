@@ -38,8 +38,9 @@ public:
         NonFunctionalKey = K;
   }
 
-  /// GenCompositeViewCopyKernel; an empty string for none, nothing after
-  /// an error.
+  /// GenCompositeViewCopyKernel, gen_composite_functional_kernel and
+  /// gen_composite_out_kernel: the kernel, an empty string where torchgen
+  /// writes none, nothing after an error (reported).
   std::optional<std::string> viewCopy(const ViewGroup &VG);
   std::optional<std::string> functional(const FunctionGroup &G);
   std::optional<std::string> out(const FunctionGroup &G);
@@ -55,7 +56,8 @@ private:
     D.error(F.FuncLoc, Msg);
     return std::nullopt;
   }
-  /// The arguments \p Returns alias, for return_str: null where none.
+  /// The argument each of \p F's returns aliases (null for none), or
+  /// nothing after reporting a return that aliases several.
   std::optional<std::vector<const Argument *>>
   aliasedArguments(const NativeFunction &F);
   /// translate()'s expressions joined, or nothing after an error.
