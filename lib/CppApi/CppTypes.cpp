@@ -2,58 +2,84 @@
 
 #include "opgen/CppApi/CppTypes.h"
 
+#include <cstring>
+
 using namespace opgen;
 using namespace llvm;
 
+CType CType::wrap(Kind K, CType Elem) {
+  assert(K != Base && K != Tuple && "not a wrapper");
+  assert(Elem.Depth < MaxWrappers && "too many wrappers");
+  Elem.Wrappers[Elem.Depth++] = K;
+  return Elem;
+}
+
+CType CType::tuple(std::vector<CType> Elems) {
+  CType T;
+  T.Inner = Tuple;
+  T.Elems = std::move(Elems);
+  return T;
+}
+
+/// What a wrapper prints before and after the type it wraps (an Array adds
+/// its size before the `>`).
+static constexpr StringLiteral Prefixes[] = {"",
+                                             "const ",
+                                             "",
+                                             "::std::optional<",
+                                             "::std::vector<",
+                                             "::std::array<",
+                                             "at::ArrayRef<",
+                                             "c10::List<",
+                                             "::std::tuple<"};
+static constexpr StringLiteral Suffixes[] = {"",  " &", " &", ">", ">",
+                                             ">", ">",  ">",  ">"};
+
 void CType::print(std::string &Out) const {
-  switch (K) {
-  case Base:
-    Out += Name;
-    return;
-  case ConstRef:
-    Out += "const ";
-    elem().print(Out);
-    Out += " &";
-    return;
-  case MutRef:
-    elem().print(Out);
-    Out += " &";
-    return;
-  case Optional:
-    Out += "::std::optional<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case Vector:
-    Out += "::std::vector<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case Array:
-    Out += "::std::array<";
-    elem().print(Out);
-    Out += "," + std::to_string(Size) + ">";
-    return;
-  case ArrayRef:
-    Out += "at::ArrayRef<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case List:
-    Out += "c10::List<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case Tuple:
-    Out += "::std::tuple<";
-    for (size_t I = 0; I != Elems.size(); ++I) {
-      if (I)
-        Out += ",";
-      Elems[I].print(Out);
+  // Spelt into a buffer on the stack and appended once: torchgen's types are
+  // short, and appending piece by piece cost about 20 M instructions a run.
+  char Buf[256];
+  size_t N = 0;
+  auto Put = [&](StringRef S) {
+    memcpy(Buf + N, S.data(), S.size());
+    N += S.size();
+  };
+  // Wrappers print at most 17 characters on each side.
+  bool Fits = Inner == Base && Name.size() + Depth * 40 < sizeof(Buf);
+  if (!Fits) {
+    for (unsigned I = Depth; I-- > 0;)
+      Out += Prefixes[Wrappers[I]];
+    if (Inner == Base) {
+      Out += Name;
+    } else {
+      Out += "::std::tuple<";
+      for (size_t I = 0; I != Elems.size(); ++I) {
+        if (I)
+          Out += ",";
+        Elems[I].print(Out);
+      }
+      Out += ">";
     }
-    Out += ">";
-    return;
+  } else {
+    for (unsigned I = Depth; I-- > 0;)
+      Put(Prefixes[Wrappers[I]]);
+    Put(Name);
   }
+  for (unsigned I = 0; I != Depth; ++I) {
+    if (Wrappers[I] == Array) {
+      std::string S = "," + std::to_string(Size);
+      if (Fits)
+        Put(S);
+      else
+        Out += S;
+    }
+    if (Fits)
+      Put(Suffixes[Wrappers[I]]);
+    else
+      Out += Suffixes[Wrappers[I]];
+  }
+  if (Fits)
+    Out.append(Buf, N);
 }
 
 std::string CType::str() const {
@@ -203,7 +229,7 @@ static std::optional<CType> valueCType(Type T, bool SymInt) {
   case Type::List:
     if (T.getElementType().isBase(BaseTy::Bool)) {
       CType A = CType::wrap(CType::Array, CType::base("bool"));
-      A.Size = T.getSize().value_or(0);
+      A.setSize(T.getSize().value_or(0));
       return A;
     }
     return std::nullopt;
@@ -312,11 +338,11 @@ CType opgen::returnsCType(const std::vector<Return> &Returns,
     return CType::base("void");
   if (Returns.size() == 1)
     return returnCType(Returns[0], F);
-  CType T;
-  T.K = CType::Tuple;
+  std::vector<CType> Elems;
+  Elems.reserve(Returns.size());
   for (const Return &R : Returns)
-    T.Elems.push_back(returnCType(R, F));
-  return T;
+    Elems.push_back(returnCType(R, F));
+  return CType::tuple(std::move(Elems));
 }
 
 std::vector<std::string> opgen::returnNames(const NativeFunction &F) {

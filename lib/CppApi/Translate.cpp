@@ -96,10 +96,10 @@ std::optional<std::string> Solver::solve(const NamedCType &G, bool Direct) {
   if (std::optional<std::string> E = lookup(G))
     return E;
   // A const reference binds to a mutable one, and a mutable one to a value.
-  if (G.Type.K == CType::ConstRef)
+  if (G.Type.kind() == CType::ConstRef)
     if (auto E = solve({G.Name, wrap(CType::MutRef, G.Type.elem())}, Direct))
       return E;
-  if (G.Type.K == CType::MutRef)
+  if (G.Type.kind() == CType::MutRef)
     if (auto E = solve({G.Name, G.Type.elem()}, Direct))
       return E;
   // at::ArrayRef<int64_t> is spelled at::IntArrayRef.

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cassert>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,7 +27,14 @@
 namespace opgen {
 
 /// A C++ type, as torchgen's CType classes describe it.
-struct CType {
+///
+/// Held without a heap allocation unless it is a tuple: the wrappers
+/// (`const T &`, `::std::optional<T>`, ...) are a short list of kinds around
+/// one base name. The C++ API builds, copies and compares tens of thousands
+/// of these a run; a vector per wrapper made them about a third of the
+/// `aten` set's mallocs.
+class CType {
+public:
   enum Kind : unsigned char {
     Base,     ///< `at::Tensor`, `int64_t`
     ConstRef, ///< `const T &`
@@ -38,36 +46,68 @@ struct CType {
     List,     ///< `c10::List<T>`
     Tuple     ///< `::std::tuple<T,U>`
   };
-  Kind K = Base;
-  /// For Base: the spelling, with its namespace. Always a string literal,
-  /// so types are cheap to build and compare.
-  llvm::StringRef Name;
-  /// One element for the wrappers, any number for a tuple.
-  std::vector<CType> Elems;
-  /// For Array.
-  uint64_t Size = 0;
+  /// The deepest nesting of wrappers (torchgen's deepest is three:
+  /// `const c10::List<::std::optional<at::Tensor>> &`).
+  static constexpr unsigned MaxWrappers = 6;
+
+  CType() = default;
 
   static CType base(llvm::StringRef Name) {
     CType T;
     T.Name = Name;
     return T;
   }
-  static CType wrap(Kind K, CType Elem) {
-    CType T;
-    T.K = K;
-    T.Elems.push_back(std::move(Elem));
+  /// \p K (not Base or Tuple) around \p Elem. An Array's size is set with
+  /// setSize(); a type holds at most one Array (torchgen only makes
+  /// `::std::array<bool,N>`).
+  static CType wrap(Kind K, CType Elem);
+  static CType tuple(std::vector<CType> Elems);
+
+  Kind kind() const { return Depth ? Wrappers[Depth - 1] : Inner; }
+  /// The wrapped type, for a wrapper.
+  CType elem() const {
+    assert(Depth && "not a wrapper");
+    CType T = *this;
+    if (Wrappers[--T.Depth] == Array)
+      T.Size = 0;
     return T;
   }
-  const CType &elem() const { return Elems.front(); }
+  /// For Base (below any wrappers): the spelling, with its namespace. Always
+  /// text that outlives the type (a string literal, or the module's).
+  llvm::StringRef name() const { return Name; }
+  /// For Tuple (below any wrappers).
+  const std::vector<CType> &elems() const { return Elems; }
+  uint64_t size() const { return Size; }
+  void setSize(uint64_t N) { Size = N; }
 
   /// The C++ spelling, exactly as torchgen's cpp_type() prints it.
   std::string str() const;
+  /// str() appended to \p Out, in one append for a type without a tuple.
   void print(std::string &Out) const;
 
   bool operator==(const CType &O) const {
-    return K == O.K && Name == O.Name && Size == O.Size && Elems == O.Elems;
+    if (Depth != O.Depth || Inner != O.Inner || Name != O.Name ||
+        Size != O.Size)
+      return false;
+    for (unsigned I = 0; I != Depth; ++I)
+      if (Wrappers[I] != O.Wrappers[I])
+        return false;
+    return Inner != Tuple || Elems == O.Elems;
   }
   bool operator!=(const CType &O) const { return !(*this == O); }
+
+private:
+  /// Base or Tuple: what the wrappers wrap.
+  Kind Inner = Base;
+  /// How many wrappers there are.
+  unsigned char Depth = 0;
+  /// The wrappers, innermost first.
+  Kind Wrappers[MaxWrappers] = {};
+  llvm::StringRef Name;
+  /// For an Array among the wrappers.
+  uint64_t Size = 0;
+  /// For a Tuple.
+  std::vector<CType> Elems;
 };
 
 /// A C++ type bound to an argument name.
