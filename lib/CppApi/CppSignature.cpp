@@ -96,17 +96,19 @@ struct CppArgumentBuilder {
   std::vector<Binding> Out;
 
   void add(const Argument &A) {
-    Binding B;
+    // Built in place: a Binding is large to move.
+    Binding &B = Out.emplace_back();
     B.Name = A.Name;
     // With TensorOptions, translate() must see `memory_format` as possibly
     // redundant with the options' (this changes no declaration).
-    bool Redundant = A.Name == "memory_format" && F.Func.Args.TensorOptions;
-    B.NCType = {Redundant ? std::string(PossiblyRedundantMemoryFormat) : A.Name,
-                argumentCType(A.Ty, A.isWrite(), SymInt, Flags)};
+    bool Redundant =
+        F.Func.Args.TensorOptions && StringRef(A.Name) == "memory_format";
+    B.NCType.Name = Redundant ? PossiblyRedundantMemoryFormat : A.Name;
+    B.NCType.Type = argumentCType(A.Ty, A.isWrite(), SymInt, Flags);
     // The faithful API has no defaults at all.
-    if (!Faithful && A.Default && !F.CppNoDefaultArgs.count(A.Name))
+    if (!Faithful && A.Default &&
+        (F.CppNoDefaultArgs.empty() || !F.CppNoDefaultArgs.count(A.Name)))
       B.Default = defaultExpr(*A.Default, A.Ty, SymInt);
-    Out.push_back(std::move(B));
   }
 
   void addTensorOptions(const std::array<Argument, 4> &TO) {
@@ -115,7 +117,7 @@ struct CppArgumentBuilder {
         add(A);
       return;
     }
-    Binding B;
+    Binding &B = Out.emplace_back();
     B.Name = "options";
     B.NCType = {"options", CType::base("at::TensorOptions")};
     if (llvm::all_of(TO, [](const Argument &A) { return A.Default == "None"; }))
@@ -123,7 +125,6 @@ struct CppArgumentBuilder {
     else if (TO[0].Default == "long")
       // torchgen's own TODO says this default is wrong; it is kept as is.
       B.Default = "at::kLong";
-    Out.push_back(std::move(B));
   }
 
   void addNonOut() {
@@ -181,16 +182,16 @@ CType CppSignature::returnsType() const {
 
 static std::string signature(const CppSignature &S, bool Redispatch,
                              bool Defn) {
-  std::string R = S.returnsType().str();
+  std::string R;
+  S.returnsType().print(R);
   R += ' ';
   R += S.name();
   R += '(';
+  std::vector<Binding> Args = S.arguments();
   if (Redispatch)
-    R += "c10::DispatchKeySet dispatchKeySet";
-  std::string Args = joinBindings(S.arguments(), Defn);
-  if (Redispatch && !Args.empty())
-    R += ", ";
-  R += Args;
+    R += Args.empty() ? "c10::DispatchKeySet dispatchKeySet"
+                      : "c10::DispatchKeySet dispatchKeySet, ";
+  appendBindings(R, Args, Defn);
   R += ')';
   return R;
 }

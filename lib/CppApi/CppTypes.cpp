@@ -21,6 +21,50 @@ CType CType::tuple(std::vector<CType> Elems) {
   return T;
 }
 
+namespace opgen {
+namespace detail {
+/// Text gathered on the stack and appended to a string in large pieces:
+/// the C++ API spells a few hundred thousand short pieces a run (types,
+/// names, defaults), and each std::string append costs about 70
+/// instructions.
+class Speller {
+public:
+  explicit Speller(std::string &Out) : Out(Out) {}
+  Speller(const Speller &) = delete;
+  Speller &operator=(const Speller &) = delete;
+  ~Speller() { flush(); }
+
+  void put(StringRef S) {
+    if (N + S.size() > sizeof(Buf)) {
+      flush();
+      if (S.size() > sizeof(Buf)) {
+        Out += S;
+        return;
+      }
+    }
+    memcpy(Buf + N, S.data(), S.size());
+    N += S.size();
+  }
+  void put(char C) {
+    if (N == sizeof(Buf))
+      flush();
+    Buf[N++] = C;
+  }
+  void flush() {
+    Out.append(Buf, N);
+    N = 0;
+  }
+
+private:
+  std::string &Out;
+  size_t N = 0;
+  char Buf[512];
+};
+} // namespace detail
+} // namespace opgen
+
+using opgen::detail::Speller;
+
 /// What a wrapper prints before and after the type it wraps (an Array adds
 /// its size before the `>`).
 static constexpr StringLiteral Prefixes[] = {"",
@@ -35,51 +79,34 @@ static constexpr StringLiteral Prefixes[] = {"",
 static constexpr StringLiteral Suffixes[] = {"",  " &", " &", ">", ">",
                                              ">", ">",  ">",  ">"};
 
-void CType::print(std::string &Out) const {
-  // Spelt into a buffer on the stack and appended once: torchgen's types are
-  // short, and appending piece by piece cost about 20 M instructions a run.
-  char Buf[256];
-  size_t N = 0;
-  auto Put = [&](StringRef S) {
-    memcpy(Buf + N, S.data(), S.size());
-    N += S.size();
-  };
-  // Wrappers print at most 17 characters on each side.
-  bool Fits = Inner == Base && Name.size() + Depth * 40 < sizeof(Buf);
-  if (!Fits) {
-    for (unsigned I = Depth; I-- > 0;)
-      Out += Prefixes[Wrappers[I]];
-    if (Inner == Base) {
-      Out += Name;
-    } else {
-      Out += "::std::tuple<";
-      for (size_t I = 0; I != Elems.size(); ++I) {
-        if (I)
-          Out += ",";
-        Elems[I].print(Out);
-      }
-      Out += ">";
-    }
+void CType::print(Speller &Out) const {
+  for (unsigned I = Depth; I-- > 0;)
+    Out.put(Prefixes[Wrappers[I]]);
+  if (Inner == Base) {
+    Out.put(Name);
   } else {
-    for (unsigned I = Depth; I-- > 0;)
-      Put(Prefixes[Wrappers[I]]);
-    Put(Name);
+    Out.put("::std::tuple<");
+    for (size_t I = 0; I != Elems.size(); ++I) {
+      if (I)
+        Out.put(',');
+      Elems[I].print(Out);
+    }
+    Out.put('>');
   }
   for (unsigned I = 0; I != Depth; ++I) {
     if (Wrappers[I] == Array) {
-      std::string S = "," + std::to_string(Size);
-      if (Fits)
-        Put(S);
-      else
-        Out += S;
+      Out.put(',');
+      Out.put(std::to_string(Size));
     }
-    if (Fits)
-      Put(Suffixes[Wrappers[I]]);
-    else
-      Out += Suffixes[Wrappers[I]];
+    Out.put(Suffixes[Wrappers[I]]);
   }
-  if (Fits)
-    Out.append(Buf, N);
+}
+
+void CType::print(std::string &Out) const {
+  // Spelt on the stack and appended once: appending piece by piece cost
+  // about 20 M instructions a run.
+  Speller S(Out);
+  print(S);
 }
 
 std::string CType::str() const {
@@ -88,18 +115,28 @@ std::string CType::str() const {
   return S;
 }
 
+static void spellDefn(Speller &Out, const Binding &B) {
+  B.NCType.Type.print(Out);
+  Out.put(' ');
+  Out.put(B.Name);
+}
+
+static void spellDecl(Speller &Out, const Binding &B) {
+  spellDefn(Out, B);
+  if (B.Default) {
+    Out.put('=');
+    Out.put(*B.Default);
+  }
+}
+
 void Binding::appendDefn(std::string &Out) const {
-  NCType.Type.print(Out);
-  Out += ' ';
-  Out += Name;
+  Speller S(Out);
+  spellDefn(S, *this);
 }
 
 void Binding::appendDecl(std::string &Out) const {
-  appendDefn(Out);
-  if (Default) {
-    Out += '=';
-    Out += *Default;
-  }
+  Speller S(Out);
+  spellDecl(S, *this);
 }
 
 std::string Binding::defn() const {
@@ -116,13 +153,14 @@ std::string Binding::decl() const {
 
 void opgen::appendBindings(std::string &Out, const std::vector<Binding> &Bs,
                            bool Defn) {
+  Speller S(Out);
   for (size_t I = 0, E = Bs.size(); I != E; ++I) {
     if (I)
-      Out += ", ";
+      S.put(", ");
     if (Defn)
-      Bs[I].appendDefn(Out);
+      spellDefn(S, Bs[I]);
     else
-      Bs[I].appendDecl(Out);
+      spellDecl(S, Bs[I]);
   }
 }
 
@@ -246,7 +284,7 @@ static bool isListOf(Type T, BaseTy B) {
 CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
                            const CppApiFlags &F) {
   if (std::optional<CType> V = valueCType(T, SymInt))
-    return *V;
+    return std::move(*V);
   const CType Tensor = CType::base("at::Tensor");
   switch (T.getKind()) {
   case Type::Base:
@@ -304,7 +342,7 @@ CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
 /// cpp.returntype_type; SymInt is always kept in returns.
 static CType returnTypeCType(Type T, bool Mutable, const CppApiFlags &F) {
   if (std::optional<CType> V = valueCType(T, /*SymInt=*/true))
-    return *V;
+    return std::move(*V);
   switch (T.getKind()) {
   case Type::Base:
     if (T.getBaseTy() == BaseTy::Tensor) {
@@ -376,12 +414,31 @@ std::string DispatcherSignature::name() const {
 std::vector<Binding> DispatcherSignature::arguments() const {
   CppApiFlags Flags = CppApiFlags::forFunction(*F);
   std::vector<Binding> Out;
-  Out.reserve(F->Func.Args.size());
-  F->Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
-    Out.push_back(
-        {A.Name, {A.Name, argumentCType(A.Ty, A.isWrite(), SymInt, Flags)}});
-    return false;
-  });
+  const Arguments &As = F->Func.Args;
+  Out.reserve(As.size());
+  // Built in place, in schema order (what anyOf visits, without a call per
+  // argument).
+  auto Add = [&](const Argument &A) {
+    Binding &B = Out.emplace_back();
+    B.Name = A.Name;
+    B.NCType.Name = A.Name;
+    B.NCType.Type = argumentCType(A.Ty, A.isWrite(), SymInt, Flags);
+  };
+  for (const Argument &A : As.PreSelfPositional)
+    Add(A);
+  if (As.Self)
+    Add(*As.Self);
+  for (const Argument &A : As.PostSelfPositional)
+    Add(A);
+  for (const Argument &A : As.PreTensorOptionsKwargOnly)
+    Add(A);
+  if (As.TensorOptions)
+    for (const Argument &A : *As.TensorOptions)
+      Add(A);
+  for (const Argument &A : As.PostTensorOptionsKwargOnly)
+    Add(A);
+  for (const Argument &A : As.Out)
+    Add(A);
   return Out;
 }
 
@@ -390,17 +447,12 @@ CType DispatcherSignature::returnsType() const {
 }
 
 std::string DispatcherSignature::decl(const std::string *Name) const {
-  std::string S = returnsType().str();
+  std::string S;
+  returnsType().print(S);
   S += ' ';
   S += Name ? *Name : name();
   S += '(';
-  bool First = true;
-  for (const Binding &B : arguments()) {
-    if (!First)
-      S += ", ";
-    First = false;
-    S += B.defn();
-  }
+  appendBindings(S, arguments(), /*Defn=*/true);
   S += ')';
   return S;
 }

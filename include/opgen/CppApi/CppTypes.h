@@ -26,6 +26,10 @@
 
 namespace opgen {
 
+namespace detail {
+class Speller;
+} // namespace detail
+
 /// A C++ type, as torchgen's CType classes describe it.
 ///
 /// Held without a heap allocation unless it is a tuple: the wrappers
@@ -84,6 +88,7 @@ public:
   std::string str() const;
   /// str() appended to \p Out, in one append for a type without a tuple.
   void print(std::string &Out) const;
+  void print(detail::Speller &Out) const;
 
   bool operator==(const CType &O) const {
     if (Depth != O.Depth || Inner != O.Inner || Name != O.Name ||
