@@ -164,6 +164,15 @@ void opgen::appendBindings(std::string &Out, const std::vector<Binding> &Bs,
   }
 }
 
+void opgen::appendTypes(std::string &Out, const std::vector<Binding> &Bs) {
+  Speller S(Out);
+  for (size_t I = 0, E = Bs.size(); I != E; ++I) {
+    if (I)
+      S.put(", ");
+    Bs[I].NCType.Type.print(S);
+  }
+}
+
 std::string opgen::joinBindings(const std::vector<Binding> &Bs, bool Defn) {
   std::string S;
   appendBindings(S, Bs, Defn);

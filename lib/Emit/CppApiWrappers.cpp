@@ -48,16 +48,34 @@ void CppWrapper::appendSignature(std::string &Out, StringRef Name, bool Defn,
   Out += ')';
 }
 
+FunctionTexts opgen::getFunctionTexts(const NativeFunction &F) {
+  FunctionTexts T;
+  T.Schema = F.Func.str();
+  DispatcherSignature Sig(F);
+  T.DispatcherArgs = Sig.arguments();
+  Sig.returnsType().print(T.Returns);
+  appendTypes(T.Types, T.DispatcherArgs);
+  appendBindings(T.Params, T.DispatcherArgs, /*Defn=*/true);
+  return T;
+}
+
 std::optional<CppWrappers>
-opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
+opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method,
+                      const std::vector<Binding> *Goals) {
   CppSignatureGroup G =
       CppSignatureGroup::get(F, Method, /*FallbackBinding=*/F.ManualCppBinding);
-  std::vector<Binding> Goals = DispatcherSignature(F).arguments();
+  std::vector<Binding> OwnGoals;
+  if (!Goals) {
+    OwnGoals = DispatcherSignature(F).arguments();
+    Goals = &OwnGoals;
+  }
   CppWrappers Out;
-  auto Add = [&](CppSignature Sig) {
-    CppWrapper W{std::move(Sig), {}, {}, {}, {}};
+  auto Add = [&](const CppSignature &Sig) {
+    CppWrapper &W = Out.emplace_back();
+    W.Sig = Sig;
     W.Args = W.Sig.arguments();
-    Expected<std::vector<std::string>> Exprs = translate(W.Args, Goals, Method);
+    Expected<std::vector<std::string>> Exprs =
+        translate(W.Args, *Goals, Method);
     if (!Exprs) {
       EC.Ctx.getDiags().error(F.FuncLoc,
                               "cannot call the operator `" + F.Func.Name.str() +
@@ -65,6 +83,10 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
                                   "`: " + toString(Exprs.takeError()));
       return false;
     }
+    size_t Len = 0;
+    for (const std::string &E : *Exprs)
+      Len += E.size() + 2;
+    W.CallArgs.reserve(Len);
     for (size_t I = 0; I != Exprs->size(); ++I) {
       if (I)
         W.CallArgs += ", ";
@@ -72,52 +94,66 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
     }
     W.Sig.returnsType().print(W.Returns);
     appendBindings(W.DeclArgs, W.Args, /*Defn=*/false);
-    Out.push_back(std::move(W));
     return true;
   };
   if (!Add(G.Signature))
     return std::nullopt;
   for (std::optional<CppSignature> *S :
        {&G.FaithfulSignature, &G.SymIntSignature, &G.SymIntFaithfulSignature})
-    if (*S && !Add(std::move(**S)))
+    if (*S && !Add(**S))
       return std::nullopt;
   return Out;
 }
 
-struct CppWrapperCache::Slot {
+template <typename T> struct CppWrapperCache::Slot {
   /// Not made, being made, made. Not a std::once_flag: glibc's pthread_once
   /// makes a futex call for every flag, thousands of system calls a run.
   std::atomic<unsigned char> State{0};
-  /// Null when they cannot be made (or before they are).
-  std::unique_ptr<CppWrappers> Wrappers;
+  T Value{};
+
+  template <typename MakeFn> const T &get(MakeFn Make) {
+    unsigned char Expected = 0;
+    if (State.compare_exchange_strong(Expected, 1, std::memory_order_acquire)) {
+      Value = Make();
+      State.store(2, std::memory_order_release);
+    } else {
+      // Another thread is making it (only when emitters overlap).
+      while (State.load(std::memory_order_acquire) != 2)
+        std::this_thread::yield();
+    }
+    return Value;
+  }
 };
 
-CppWrapperCache::CppWrapperCache(size_t NumFunctions) {
-  for (std::unique_ptr<Slot[]> &S : Slots)
-    S = std::make_unique<Slot[]>(NumFunctions);
+CppWrapperCache::CppWrapperCache(const Module &M)
+    : Functions(M.Functions.data()) {
+  for (auto &S : Wrappers)
+    S = std::make_unique<Slot<std::unique_ptr<CppWrappers>>[]>(
+        M.Functions.size());
+  Texts = std::make_unique<Slot<FunctionTexts>[]>(M.Functions.size());
 }
 
 CppWrapperCache::~CppWrapperCache() = default;
 
 const CppWrappers *CppWrapperCache::get(EmitContext &EC,
                                         const NativeFunction &F, bool Method) {
-  Slot &S = Slots[Method][&F - EC.M.Functions.data()];
-  unsigned char Expected = 0;
-  if (S.State.compare_exchange_strong(Expected, 1, std::memory_order_acquire)) {
-    if (std::optional<CppWrappers> W = getCppWrappers(EC, F, Method))
-      S.Wrappers = std::make_unique<CppWrappers>(std::move(*W));
-    S.State.store(2, std::memory_order_release);
-  } else {
-    // Another thread is making them (only when emitters overlap).
-    while (S.State.load(std::memory_order_acquire) != 2)
-      std::this_thread::yield();
-  }
-  return S.Wrappers.get();
+  return Wrappers[Method][&F - Functions]
+      .get([&]() -> std::unique_ptr<CppWrappers> {
+        if (std::optional<CppWrappers> W =
+                getCppWrappers(EC, F, Method, &texts(F).DispatcherArgs))
+          return std::make_unique<CppWrappers>(std::move(*W));
+        return nullptr;
+      })
+      .get();
+}
+
+const FunctionTexts &CppWrapperCache::texts(const NativeFunction &F) {
+  return Texts[&F - Functions].get([&] { return getFunctionTexts(F); });
 }
 
 CppWrapperCache &opgen::getCppWrapperCache(EmitContext &EC) {
   if (!EC.Wrappers)
-    EC.Wrappers = std::make_shared<CppWrapperCache>(EC.M.Functions.size());
+    EC.Wrappers = std::make_shared<CppWrapperCache>(EC.M);
   return *EC.Wrappers;
 }
 

@@ -34,7 +34,7 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
   }
   bool HasSymInt = F.Func.Args.hasSymIntArg();
   const std::string &Op = F.Names->Unambiguous;
-  std::string Schema = F.Func.str();
+  const std::string &Schema = Cache.texts(F).Schema;
   std::string Out;
   for (const CppWrapper &W : *Wrappers) {
     const CppSignature &Sig = W.Sig;

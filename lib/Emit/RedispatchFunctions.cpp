@@ -22,7 +22,7 @@ static std::optional<std::string> redispatchWrappers(EmitContext &EC,
     Failed = true;
     return std::nullopt;
   }
-  std::string Schema = F.Func.str();
+  const std::string &Schema = Cache.texts(F).Schema;
   std::string Out;
   for (const CppWrapper &W : *Wrappers) {
     Out += "\n// aten::";

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/CppApi/CppTypes.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/KernelTable.h"
 #include "opgen/Support/Parallel.h"
@@ -26,17 +27,24 @@
 using namespace opgen;
 using namespace llvm;
 
-/// A JSON string as Python's json.dumps writes it: ASCII only, the rest as
-/// `\uXXXX` escapes.
-static std::string jsonString(const std::string &S) {
-  bool Plain = none_of(S, [](char C) {
+/// \p Prefix and \p S as one JSON string as Python's json.dumps writes it,
+/// appended to \p Out: ASCII only, the rest as `\uXXXX` escapes.
+static void appendJsonString(std::string &Out, StringRef Prefix,
+                             const std::string &S) {
+  auto Special = [](char C) {
     return C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
            static_cast<unsigned char>(C) >= 0x7f;
-  });
-  if (Plain)
-    return "\"" + S + "\"";
-  return nlohmann::json(S).dump(-1, ' ', /*ensure_ascii=*/true,
-                                nlohmann::json::error_handler_t::replace);
+  };
+  if (none_of(Prefix, Special) && none_of(S, Special)) {
+    Out += '"';
+    Out += Prefix;
+    Out += S;
+    Out += '"';
+    return;
+  }
+  Out += nlohmann::json(Prefix.str() + S)
+             .dump(-1, ' ', /*ensure_ascii=*/true,
+                   nlohmann::json::error_handler_t::replace);
 }
 
 /// Whether torchgen's has_composite_kernel or
@@ -63,6 +71,7 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
     return failure();
   }
   KernelTable Kernels(M);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   size_t N = M.Functions.size();
   std::vector<std::string> Lines(N);
   std::vector<char> Failed(N, 0);
@@ -88,10 +97,18 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
         Other = true;
     }
     bool Dispatch = !Implicit || Other;
+    // The dispatcher declaration (DispatcherSignature::decl) from the texts
+    // the headers share.
+    const FunctionTexts &T = Cache.texts(F);
     std::string &Out = Lines[Id];
-    Out = DispatcherSignature(F).decl();
-    Out += "; // {\"schema\": ";
-    Out += jsonString("aten::" + F.Func.str());
+    Out.reserve(T.Returns.size() + T.Params.size() + 2 * T.Schema.size() + 100);
+    Out += T.Returns;
+    Out += ' ';
+    Out += DispatcherSignature(F).name();
+    Out += '(';
+    Out += T.Params;
+    Out += "); // {\"schema\": ";
+    appendJsonString(Out, "aten::", T.Schema);
     Out += ", \"dispatch\": \"";
     Out += Dispatch ? "True" : "False";
     Out += "\", \"default\": \"";

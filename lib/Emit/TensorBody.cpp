@@ -20,8 +20,10 @@ struct MethodTexts {
 };
 } // namespace
 
-static std::optional<MethodTexts>
-tensorMethods(EmitContext &EC, const NativeFunction &F, bool &Failed) {
+static std::optional<MethodTexts> tensorMethods(EmitContext &EC,
+                                                CppWrapperCache &Cache,
+                                                const NativeFunction &F,
+                                                bool &Failed) {
   if (!F.VariantMethod)
     return std::nullopt;
   DiagnosticEngine &D = EC.Ctx.getDiags();
@@ -34,12 +36,13 @@ tensorMethods(EmitContext &EC, const NativeFunction &F, bool &Failed) {
     Failed = true;
     return std::nullopt;
   }
-  auto Wrappers = getCppWrappers(EC, F, /*Method=*/true);
+  const FunctionTexts &Texts = Cache.texts(F);
+  auto Wrappers = getCppWrappers(EC, F, /*Method=*/true, &Texts.DispatcherArgs);
   if (!Wrappers) {
     Failed = true;
     return std::nullopt;
   }
-  std::string Schema = F.Func.str();
+  const std::string &Schema = Texts.Schema;
   MethodTexts T;
   for (const CppWrapper &W : *Wrappers) {
     std::string Name = W.Sig.name();
@@ -65,12 +68,13 @@ LogicalResult opgen::emitTensorBodyHeader(EmitContext &EC) {
     return failure();
   // Both texts of a method are made in one go; the definitions wait in
   // their own slots while the declarations go through forEachFunction.
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::optional<std::string>> Decls, Defns(EC.M.Functions.size());
   if (failed(forEachFunction(
           EC,
           [&](const NativeFunction &F,
               bool &Failed) -> std::optional<std::string> {
-            std::optional<MethodTexts> T = tensorMethods(EC, F, Failed);
+            std::optional<MethodTexts> T = tensorMethods(EC, Cache, F, Failed);
             if (!T)
               return std::nullopt;
             Defns[&F - EC.M.Functions.data()] = std::move(T->Defns);

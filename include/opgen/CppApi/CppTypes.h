@@ -151,6 +151,8 @@ struct Binding {
 
 /// `A, B, C` from each binding's decl(), or defn() when \p Defn.
 std::string joinBindings(const std::vector<Binding> &Bs, bool Defn = false);
+/// Each binding's type, joined with ", ", appended to \p Out.
+void appendTypes(std::string &Out, const std::vector<Binding> &Bs);
 /// joinBindings appended to \p Out.
 void appendBindings(std::string &Out, const std::vector<Binding> &Bs,
                     bool Defn = false);

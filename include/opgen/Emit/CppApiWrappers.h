@@ -58,28 +58,52 @@ struct CppWrapper {
 
 using CppWrappers = llvm::SmallVector<CppWrapper, 4>;
 
+/// What several headers print of one function besides its wrappers.
+struct FunctionTexts {
+  /// F.Func.str(): Functions.h, RedispatchFunctions.h, TensorBody.h,
+  /// Operators.h and RegistrationDeclarations.h each print every schema
+  /// (about 5 M instructions each time).
+  std::string Schema;
+  /// The dispatcher signature (DispatcherSignature(F)), which Operators.h and
+  /// RegistrationDeclarations.h print and the wrappers call: its bindings,
+  /// its return type, its parameter types joined with ", " and its
+  /// parameters (`T a, U b`).
+  std::vector<Binding> DispatcherArgs;
+  std::string Returns, Types, Params;
+};
+
+/// The texts of \p F, computed.
+FunctionTexts getFunctionTexts(const NativeFunction &F);
+
 /// The wrappers of \p F's function (or method) signatures, in torchgen's
 /// order (CppSignatureGroup.signatures(): plain, faithful, then the SymInt
 /// ones), with manual_cpp_binding's fallback names; null after reporting at
-/// the function when a call cannot be translated.
-std::optional<CppWrappers> getCppWrappers(EmitContext &EC,
-                                          const NativeFunction &F, bool Method);
+/// the function when a call cannot be translated. \p Goals, when given, is
+/// DispatcherSignature(F).arguments().
+std::optional<CppWrappers>
+getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method,
+               const std::vector<Binding> *Goals = nullptr);
 
-/// Each function's wrappers, made on first use and kept for the run.
-/// Functions.h and RedispatchFunctions.h print the same wrappers of every
-/// function; making them once saves a fifth of the `aten` set's
-/// instructions (about 70 M of 700 M). Safe to use from several threads.
+/// Each function's wrappers and texts, made on first use and kept for the
+/// run. Functions.h and RedispatchFunctions.h print the same wrappers of
+/// every function, and five headers the same texts; making them once saves
+/// about 90 M instructions of 700 M. Safe to use from several threads.
 class CppWrapperCache {
 public:
-  explicit CppWrapperCache(size_t NumFunctions);
+  explicit CppWrapperCache(const Module &M);
   ~CppWrapperCache();
   /// getCppWrappers(EC, F, Method), made by the first caller (which reports
   /// why it cannot be made); null when it cannot.
   const CppWrappers *get(EmitContext &EC, const NativeFunction &F, bool Method);
+  /// getFunctionTexts(F), made by the first caller.
+  const FunctionTexts &texts(const NativeFunction &F);
+
+  template <typename T> struct Slot;
 
 private:
-  struct Slot;
-  std::unique_ptr<Slot[]> Slots[2];
+  const NativeFunction *Functions;
+  std::unique_ptr<Slot<std::unique_ptr<CppWrappers>>[]> Wrappers[2];
+  std::unique_ptr<Slot<FunctionTexts>[]> Texts;
 };
 
 /// EC's wrapper cache, made on the first call. Call it outside parallel
