@@ -55,15 +55,18 @@ std::string opgen::defaultExpr(StringRef D, Type T, bool SymInt) {
         T.getElementType().isBase(BaseTy::SymInt))
       return ("c10::SymInt(" + D + ")").str();
   }
-  return StringSwitch<std::string>(D)
-      .Case("False", "false")
-      .Case("True", "true")
-      .Case("None", "::std::nullopt")
-      .Case("Mean", "at::Reduction::Mean")
-      .Case("[]", "{}")
-      .Case("contiguous_format", "c10::MemoryFormat::Contiguous")
-      .Case("long", "at::kLong")
-      .Default(D.str());
+  // Literals, not strings: a StringSwitch of std::string builds every case.
+  const char *Known =
+      StringSwitch<const char *>(D)
+          .Case("False", "false")
+          .Case("True", "true")
+          .Case("None", "::std::nullopt")
+          .Case("Mean", "at::Reduction::Mean")
+          .Case("[]", "{}")
+          .Case("contiguous_format", "c10::MemoryFormat::Contiguous")
+          .Case("long", "at::kLong")
+          .Default(nullptr);
+  return Known ? std::string(Known) : D.str();
 }
 
 std::string opgen::cppBaseName(const NativeFunction &F) {

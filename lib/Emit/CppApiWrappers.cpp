@@ -50,6 +50,7 @@ void CppWrapper::appendSignature(std::string &Out, StringRef Name, bool Defn,
 
 FunctionTexts opgen::getFunctionTexts(const NativeFunction &F) {
   FunctionTexts T;
+  T.NoCppType = checkCppTypes(F.Func);
   T.Schema = F.Func.str();
   DispatcherSignature Sig(F);
   T.DispatcherArgs = Sig.arguments();
@@ -167,11 +168,12 @@ LogicalResult opgen::forEachFunction(
   size_t N = M.Functions.size();
   Texts.assign(N, std::nullopt);
   std::vector<char> Failed(N, 0);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   D.beginDeferred();
   parallelFor(EC.Options.Threads, N, [&](size_t I) {
     const NativeFunction &F = M.Functions[I];
     // A type torchgen's C++ API cannot spell would make it fail.
-    if (std::optional<std::string> Why = checkCppTypes(F.Func)) {
+    if (const std::optional<std::string> &Why = Cache.texts(F).NoCppType) {
       D.error(F.FuncLoc,
               "cannot generate C++ for `" + F.Func.Name.str() + "`: " + *Why);
       Failed[I] = 1;

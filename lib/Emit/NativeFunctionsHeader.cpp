@@ -28,6 +28,7 @@
 #include "opgen/CppApi/NativeSignature.h"
 #include "opgen/CppApi/StructuredApi.h"
 #include "opgen/Emit/AtenGroups.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/KernelTable.h"
 #include "opgen/Support/Parallel.h"
@@ -60,7 +61,8 @@ struct GroupDecls {
 
 class NativeDeclarations {
 public:
-  NativeDeclarations(const EmitContext &EC) : EC(EC), M(EC.M), Kernels(M) {}
+  NativeDeclarations(const EmitContext &EC, CppWrapperCache &Cache)
+      : EC(EC), M(EC.M), Kernels(M), Cache(Cache) {}
 
   /// The declarations of group \p G; false after reporting what torchgen
   /// cannot generate.
@@ -81,6 +83,7 @@ private:
   const EmitContext &EC;
   const Module &M;
   KernelTable Kernels;
+  CppWrapperCache &Cache;
 };
 } // namespace
 
@@ -98,10 +101,20 @@ std::string NativeDeclarations::declare(
   std::optional<std::pair<std::string, std::string>> &Sig = Cache[SymInt];
   if (!Sig) {
     NativeSignature NS{&F, SymInt, ""};
-    Sig.emplace(NS.returnsType().str(), joinBindings(NS.arguments()));
+    Sig.emplace();
+    NS.returnsType().print(Sig->first);
+    appendBindings(Sig->second, NS.arguments());
   }
-  return "TORCH_API " + Sig->first + " " + Meta.Kernel + "(" + Sig->second +
-         ");";
+  std::string S;
+  S.reserve(14 + Sig->first.size() + Meta.Kernel.size() + Sig->second.size());
+  S += "TORCH_API ";
+  S += Sig->first;
+  S += ' ';
+  S += Meta.Kernel;
+  S += '(';
+  S += Sig->second;
+  S += ");";
+  return S;
 }
 
 bool NativeDeclarations::compute(const FunctionGroup &G,
@@ -109,7 +122,8 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
   DiagnosticEngine &D = EC.Ctx.getDiags();
   SmallVector<FunctionId, 4> Members = G.members();
   for (FunctionId Id : Members)
-    if (std::optional<std::string> Why = checkCppTypes(M.Functions[Id].Func)) {
+    if (const std::optional<std::string> &Why =
+            Cache.texts(M.Functions[Id]).NoCppType) {
       D.error(M.Functions[Id].FuncLoc, "cannot declare the kernels of `" +
                                            M.Functions[Id].Func.Name.str() +
                                            "`: " + *Why);
@@ -126,7 +140,8 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
     const BackendMetadata *Meta = Kernels.kernel(K, Primary);
     StringRef Ns = Meta ? StringRef(Meta->CppNamespace)
                         : StringRef(DefaultKernelNamespace);
-    if (Meta) {
+    // A namespace is checked once (most kernels share at::native).
+    if (Meta && Ns != KernelNamespace) {
       SmallVector<StringRef, 4> Levels;
       Ns.split(Levels, "::");
       if (Levels.size() > 4) {
@@ -239,7 +254,7 @@ LogicalResult opgen::emitNativeFunctionsHeaders(EmitContext &EC) {
                      "and backend indices) to have run");
     return failure();
   }
-  NativeDeclarations Decls(EC);
+  NativeDeclarations Decls(EC, getCppWrapperCache(EC));
   size_t N = M.Groups->size();
   std::vector<GroupDecls> Slots(N);
   std::vector<char> Failed(N, 0);

@@ -78,7 +78,8 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
   D.beginDeferred();
   parallelFor(EC.Options.Threads, N, [&](size_t Id) {
     const NativeFunction &F = M.Functions[Id];
-    if (std::optional<std::string> Why = checkCppTypes(F.Func)) {
+    const FunctionTexts &T = Cache.texts(F);
+    if (const std::optional<std::string> &Why = T.NoCppType) {
       D.error(F.FuncLoc, "cannot declare `" + F.Func.Name.str() +
                              "` for registration: " + *Why);
       Failed[Id] = 1;
@@ -99,7 +100,6 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
     bool Dispatch = !Implicit || Other;
     // The dispatcher declaration (DispatcherSignature::decl) from the texts
     // the headers share.
-    const FunctionTexts &T = Cache.texts(F);
     std::string &Out = Lines[Id];
     Out.reserve(T.Returns.size() + T.Params.size() + 2 * T.Schema.size() + 100);
     Out += T.Returns;

@@ -70,6 +70,8 @@ struct FunctionTexts {
   /// parameters (`T a, U b`).
   std::vector<Binding> DispatcherArgs;
   std::string Returns, Types, Params;
+  /// checkCppTypes(F.Func), which six headers check.
+  std::optional<std::string> NoCppType;
 };
 
 /// The texts of \p F, computed.
