@@ -74,13 +74,14 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method,
   auto Add = [&](const CppSignature &Sig) {
     CppWrapper &W = Out.emplace_back();
     W.Sig = Sig;
+    W.Name = W.Sig.name();
     W.Args = W.Sig.arguments();
     Expected<std::vector<std::string>> Exprs =
         translate(W.Args, *Goals, Method);
     if (!Exprs) {
       EC.Ctx.getDiags().error(F.FuncLoc,
                               "cannot call the operator `" + F.Func.Name.str() +
-                                  "` from its C++ API `" + W.Sig.name() +
+                                  "` from its C++ API `" + W.Name +
                                   "`: " + toString(Exprs.takeError()));
       return false;
     }

@@ -50,7 +50,7 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
       Out += "\n// aten::";
       Out += Schema;
       Out += "\ninline ";
-      W.appendSignature(Out, Sig.name(), /*Defn=*/false);
+      W.appendSignature(Out, W.Name, /*Defn=*/false);
       Out += " {\n    return at::_ops::";
       Out += Op;
       Out += "::call(";
@@ -58,10 +58,15 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
       Out += ");\n}";
     }
     if (HasSymInt) {
-      // The template's name is the same for int64_t and SymInt.
-      std::string Name = cppName(F, Sig.Faithful, /*SymIntOverload=*/false);
-      if (Sig.FallbackBinding)
-        Name = "__dispatch_" + Name;
+      // The template's name is the same for int64_t and SymInt: the
+      // non-SymInt signature's.
+      std::string SymIntName;
+      if (Sig.SymInt) {
+        SymIntName = cppName(F, Sig.Faithful, /*SymIntOverload=*/false);
+        if (Sig.FallbackBinding)
+          SymIntName = "__dispatch_" + SymIntName;
+      }
+      StringRef Name = Sig.SymInt ? StringRef(SymIntName) : StringRef(W.Name);
       Out += "\nnamespace symint {\n  template <typename T, typename = "
              "std::enable_if_t<std::is_same_v<T, ";
       Out += Sig.SymInt ? "c10::SymInt" : "int64_t";

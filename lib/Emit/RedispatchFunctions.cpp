@@ -35,7 +35,7 @@ static std::optional<std::string> redispatchWrappers(EmitContext &EC,
     Out += "\n// aten::";
     Out += Schema;
     Out += "\ninline ";
-    W.appendSignature(Out, W.Sig.name(), /*Defn=*/false, /*Redispatch=*/true);
+    W.appendSignature(Out, W.Name, /*Defn=*/false, /*Redispatch=*/true);
     Out += " {\n    return at::_ops::";
     Out += F.Names->Unambiguous;
     Out += "::redispatch(dispatchKeySet";

@@ -45,7 +45,7 @@ static std::optional<MethodTexts> tensorMethods(EmitContext &EC,
   const std::string &Schema = Texts.Schema;
   MethodTexts T;
   for (const CppWrapper &W : *Wrappers) {
-    std::string Name = W.Sig.name();
+    const std::string &Name = W.Name;
     W.appendSignature(T.Decls, Name, /*Defn=*/false);
     T.Decls += " const;\n";
     T.Defns += "\n// aten::";

@@ -39,7 +39,8 @@ LogicalResult checkCppApiModule(EmitContext &EC, llvm::StringRef What);
 /// One C++ signature of a function, with what its wrapper is made of.
 struct CppWrapper {
   CppSignature Sig;
-  /// Sig.arguments(), computed once.
+  /// Sig.name() and Sig.arguments(), computed once.
+  std::string Name;
   std::vector<Binding> Args;
   /// Sig.returnsType() and Args with defaults, spelt once: each wrapper is
   /// printed up to three times (at::, at::symint::, at::redispatch::).
