@@ -42,6 +42,7 @@ struct CommonTypes {
   CType OptVectorLong = optional(wrap(CType::Vector, base("int64_t")));
   CType OptLong = optional(base("int64_t"));
   CType OptSymInt = optional(base("c10::SymInt"));
+  CType ScalarT = base("scalar_t");
 };
 
 const CommonTypes &common() {
@@ -60,48 +61,53 @@ enum class Forward : unsigned char {
   IOptTensorListRef
 };
 
-static std::string forwardText(Forward R, const std::string &E) {
+static std::string forwardText(Forward R, StringRef E) {
   switch (R) {
   case Forward::None:
-    return E;
+    return E.str();
   case Forward::OptionalTensorRef:
-    return "((" + E + ".has_value() && (*" + E +
-           ").defined()) ? at::OptionalTensorRef(*" + E +
-           ") : at::OptionalTensorRef())";
+    return ("((" + E + ".has_value() && (*" + E +
+            ").defined()) ? at::OptionalTensorRef(*" + E +
+            ") : at::OptionalTensorRef())")
+        .str();
   case Forward::OpmathFromScalar:
-    return "(" + E + ").to<opmath_t>()";
+    return ("(" + E + ").to<opmath_t>()").str();
   case Forward::OptionalScalarRef:
-    return "(" + E + ".has_value() ? at::OptionalScalarRef(&(" + E +
-           ".value())) : at::OptionalScalarRef())";
+    return ("(" + E + ".has_value() ? at::OptionalScalarRef(&(" + E +
+            ".value())) : at::OptionalScalarRef())")
+        .str();
   case Forward::OpmathFromScalarT:
-    return "static_cast<opmath_t>(" + E + ")";
+    return ("static_cast<opmath_t>(" + E + ")").str();
   case Forward::IOptTensorListRef:
-    return "at::IOptTensorListRef(" + E + ")";
+    return ("at::IOptTensorListRef(" + E + ")").str();
   }
-  return E;
+  return E.str();
 }
 
+/// The search. Names and expressions are the callers' (the bindings' and
+/// goals', or literals), referred to rather than copied: the wrappers of
+/// Functions.h ask for about 30,000 expressions.
 class Solver {
 public:
   /// Later bindings of the same (name, type) replace earlier ones, as in a
   /// Python dict.
-  void bind(NamedCType T, std::string E, Forward R = Forward::None) {
+  void bind(StringRef Name, CType T, StringRef E, Forward R = Forward::None) {
     for (Entry &X : Ctx)
-      if (X.Key == T) {
-        X.Source = std::move(E);
+      if (X.Name == Name && X.Type == T) {
+        X.Source = E;
         X.Rule = R;
         return;
       }
-    Ctx.push_back({std::move(T), std::move(E), R});
+    Ctx.push_back({Name, std::move(T), E, R});
   }
 
   /// Bind \p T to \p E, and what torchgen infers from it through
   /// constructors.
-  void bindWithInferences(const NamedCType &T, const std::string &E);
+  void bindWithInferences(const NamedCType &T, StringRef E);
 
-  std::optional<std::string> lookup(const NamedCType &G) const {
+  std::optional<std::string> lookup(StringRef Name, const CType &T) const {
     for (const Entry &X : Ctx)
-      if (X.Key == G)
+      if (X.Name == Name && X.Type == T)
         return forwardText(X.Rule, X.Source);
     return std::nullopt;
   }
@@ -110,12 +116,12 @@ public:
   std::vector<const NamedCType *> Goals;
   bool AllowExpensive = false;
 
-  std::optional<std::string> solve(const NamedCType &G, bool Direct);
+  std::optional<std::string> solve(StringRef Name, const CType &T, bool Direct);
 
   std::string describeContext() const {
     std::string S;
     for (const Entry &X : Ctx)
-      S += "  " + X.Key.Type.str() + " " + X.Key.Name + "; // " +
+      S += "  " + X.Type.str() + " " + X.Name.str() + "; // " +
            forwardText(X.Rule, X.Source) + "\n";
     return S;
   }
@@ -130,45 +136,46 @@ public:
 
 private:
   struct Entry {
-    NamedCType Key;
-    std::string Source;
+    StringRef Name;
+    CType Type;
+    StringRef Source;
     Forward Rule;
   };
   std::vector<Entry> Ctx;
 
-  std::optional<std::string> direct(NamedCType G) {
-    return solve(G, /*Direct=*/true);
+  std::optional<std::string> direct(const NamedCType &G) {
+    return solve(G.Name, G.Type, /*Direct=*/true);
   }
-  std::optional<std::string> direct(const std::string &Name, CType T) {
-    return direct(NamedCType{Name, std::move(T)});
+  std::optional<std::string> direct(StringRef Name, const CType &T) {
+    return solve(Name, T, /*Direct=*/true);
   }
-  std::optional<std::string> synthesize(const NamedCType &G);
+  std::optional<std::string> synthesize(StringRef Name, const CType &T);
 };
 
-std::optional<std::string> Solver::solve(const NamedCType &G, bool Direct) {
-  if (std::optional<std::string> E = lookup(G))
+std::optional<std::string> Solver::solve(StringRef Name, const CType &T,
+                                         bool Direct) {
+  if (std::optional<std::string> E = lookup(Name, T))
     return E;
   // A const reference binds to a mutable one, and a mutable one to a value.
-  if (G.Type.kind() == CType::ConstRef)
-    if (auto E = solve({G.Name, wrap(CType::MutRef, G.Type.elem())}, Direct))
+  if (T.kind() == CType::ConstRef)
+    if (auto E = solve(Name, wrap(CType::MutRef, T.elem()), Direct))
       return E;
-  if (G.Type.kind() == CType::MutRef)
-    if (auto E = solve({G.Name, G.Type.elem()}, Direct))
+  if (T.kind() == CType::MutRef)
+    if (auto E = solve(Name, T.elem(), Direct))
       return E;
   // at::ArrayRef<int64_t> is spelled at::IntArrayRef.
-  if (G.Type == common().ArrayRefLong)
-    return solve({G.Name, base("at::IntArrayRef")}, Direct);
+  if (T == common().ArrayRefLong)
+    return solve(Name, base("at::IntArrayRef"), Direct);
   if (Direct)
     return std::nullopt;
-  return synthesize(G);
+  return synthesize(Name, T);
 }
 
-std::optional<std::string> Solver::synthesize(const NamedCType &G) {
-  const CType &T = G.Type;
+std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
   const NamedCType Options{"options", constRef(base("at::TensorOptions"))};
   const NamedCType OutTensor{"out", constRef(base("at::Tensor"))};
-  auto GoalIs = [&](const char *Name, const CType &Ty) {
-    return G.Name == Name && T == Ty;
+  auto GoalIs = [&](const char *N, const CType &Ty) {
+    return Name == N && T == Ty;
   };
   auto HasGoal = [&](const NamedCType &N) {
     for (const NamedCType *X : Goals)
@@ -242,82 +249,82 @@ std::optional<std::string> Solver::synthesize(const NamedCType &G) {
 
   // Value types convert to reference types, and SymInt to int and back.
   if (T == base("at::IntArrayRef")) {
-    if (auto E = direct(G.Name, wrap(CType::Vector, base("int64_t"))))
+    if (auto E = direct(Name, wrap(CType::Vector, base("int64_t"))))
       return E;
-    if (auto E = direct(G.Name, base("c10::SymIntArrayRef")))
+    if (auto E = direct(Name, base("c10::SymIntArrayRef")))
       return "C10_AS_INTARRAYREF_SLOW(" + *E + ")";
     return std::nullopt;
   }
   if (T == base("c10::SymIntArrayRef")) {
-    if (auto E = direct(G.Name, base("at::IntArrayRef")))
+    if (auto E = direct(Name, base("at::IntArrayRef")))
       return "c10::fromIntArrayRefSlow(" + *E + ")";
-    return direct(G.Name, wrap(CType::Vector, base("c10::SymInt")));
+    return direct(Name, wrap(CType::Vector, base("c10::SymInt")));
   }
   if (T == base("c10::SymInt"))
-    return direct(G.Name, base("int64_t"));
+    return direct(Name, base("int64_t"));
   if (T == optional(base("c10::SymInt"))) {
-    if (auto E = direct(G.Name, optional(base("int64_t"))))
+    if (auto E = direct(Name, optional(base("int64_t"))))
       return *E + ".has_value() ? ::std::make_optional(c10::SymInt(*" + *E +
              ")) : ::std::nullopt";
     return std::nullopt;
   }
   if (T == base("int64_t")) {
-    if (auto E = direct(G.Name, base("c10::SymInt")))
+    if (auto E = direct(Name, base("c10::SymInt")))
       return *E + ".guard_int(__FILE__, __LINE__)";
     return std::nullopt;
   }
   if (T == optional(base("int64_t"))) {
-    if (auto E = direct(G.Name, optional(base("c10::SymInt"))))
+    if (auto E = direct(Name, optional(base("c10::SymInt"))))
       return *E + ".has_value() ? ::std::make_optional(" + *E +
              "->guard_int(__FILE__, __LINE__)) : ::std::nullopt";
     return std::nullopt;
   }
   if (T == base("at::OptionalIntArrayRef")) {
-    if (auto E = direct(G.Name, optional(wrap(CType::Vector, base("int64_t")))))
+    if (auto E = direct(Name, optional(wrap(CType::Vector, base("int64_t")))))
       return E;
-    if (auto E = direct(G.Name, base("at::OptionalSymIntArrayRef")))
+    if (auto E = direct(Name, base("at::OptionalSymIntArrayRef")))
       return *E +
              ".has_value() ? ::std::make_optional(C10_AS_INTARRAYREF_SLOW(*" +
              *E + ")) : ::std::nullopt";
     return std::nullopt;
   }
   if (T == base("at::OptionalSymIntArrayRef")) {
-    if (auto E = direct(G.Name, base("at::OptionalIntArrayRef")))
+    if (auto E = direct(Name, base("at::OptionalIntArrayRef")))
       return *E +
              ".has_value() ? ::std::make_optional(c10::fromIntArrayRefSlow(*" +
              *E + ")) : ::std::nullopt";
     return std::nullopt;
   }
   if (T == base("at::OptionalScalarRef"))
-    return direct(G.Name, optional(base("at::Scalar")));
+    return direct(Name, optional(base("at::Scalar")));
   if (T == base("at::OptionalTensorRef"))
-    return direct(G.Name, optional(base("at::Tensor")));
+    return direct(Name, optional(base("at::Tensor")));
 
   // Reference to value conversions, for lambda captures; expensive, so the
   // caller asks for them.
   if (AllowExpensive) {
     if (T == wrap(CType::Vector, base("int64_t"))) {
-      if (auto E = direct(G.Name, base("at::IntArrayRef")))
+      if (auto E = direct(Name, base("at::IntArrayRef")))
         return *E + ".vec()";
       return std::nullopt;
     }
     if (T == wrap(CType::Vector, base("c10::SymInt"))) {
-      if (auto E = direct(G.Name, base("c10::SymIntArrayRef")))
+      if (auto E = direct(Name, base("c10::SymIntArrayRef")))
         return *E + ".vec()";
       return std::nullopt;
     }
     if (T == base("at::Tensor"))
-      return direct(G.Name, constRef(base("at::Tensor")));
+      return direct(Name, constRef(base("at::Tensor")));
     if (T == optional(base("at::Tensor")))
-      return direct(G.Name, constRef(optional(base("at::Tensor"))));
+      return direct(Name, constRef(optional(base("at::Tensor"))));
     if (T == optional(wrap(CType::Vector, base("int64_t")))) {
-      if (auto E = direct(G.Name, base("at::OptionalIntArrayRef")))
+      if (auto E = direct(Name, base("at::OptionalIntArrayRef")))
         return *E + ".has_value() ? ::std::make_optional(" + *E +
                "->vec()) : ::std::nullopt";
       return std::nullopt;
     }
     if (T == optional(base("at::Scalar"))) {
-      if (auto E = direct(G.Name, base("at::OptionalScalarRef")))
+      if (auto E = direct(Name, base("at::OptionalScalarRef")))
         return *E + ".has_value() ? ::std::make_optional(" + *E +
                ") : ::std::nullopt";
       return std::nullopt;
@@ -326,30 +333,30 @@ std::optional<std::string> Solver::synthesize(const NamedCType &G) {
 
   // const-correctness is loose for at::Tensor, so a const one may be cast.
   if (T == wrap(CType::MutRef, base("at::Tensor"))) {
-    if (auto E = direct(G.Name, constRef(base("at::Tensor"))))
+    if (auto E = direct(Name, constRef(base("at::Tensor"))))
       return "const_cast<Tensor&>(" + *E + ")";
   }
   return std::nullopt;
 }
 
-void Solver::bindWithInferences(const NamedCType &T, const std::string &E) {
-  bind(T, E);
+void Solver::bindWithInferences(const NamedCType &T, StringRef E) {
+  bind(T.Name, T.Type, E);
   // Forward inference through constructors.
   const CommonTypes &C = common();
   const CType &Ty = T.Type;
-  const std::string &N = T.Name;
+  StringRef N = T.Name;
   // (torchgen also has a rule making `const at::Tensor &` from an optional
   // tensor, but it tests the wrong object and never fires.)
   if (Ty == C.ConstRefOptTensor)
-    bind({N, base("at::OptionalTensorRef")}, E, Forward::OptionalTensorRef);
-  if (Ty == C.ConstRefScalar)
-    bind({N, base("opmath_t")}, E, Forward::OpmathFromScalar);
-  if (Ty == C.ConstRefOptScalar)
-    bind({N, base("at::OptionalScalarRef")}, E, Forward::OptionalScalarRef);
-  if (Ty == base("scalar_t"))
-    bind({N, base("opmath_t")}, E, Forward::OpmathFromScalarT);
-  if (Ty == C.ConstRefListOptTensor)
-    bind({N, base("at::IOptTensorListRef")}, E, Forward::IOptTensorListRef);
+    bind(N, base("at::OptionalTensorRef"), E, Forward::OptionalTensorRef);
+  else if (Ty == C.ConstRefScalar)
+    bind(N, base("opmath_t"), E, Forward::OpmathFromScalar);
+  else if (Ty == C.ConstRefOptScalar)
+    bind(N, base("at::OptionalScalarRef"), E, Forward::OptionalScalarRef);
+  else if (Ty == C.ScalarT)
+    bind(N, base("opmath_t"), E, Forward::OpmathFromScalarT);
+  else if (Ty == C.ConstRefListOptTensor)
+    bind(N, base("at::IOptTensorListRef"), E, Forward::IOptTensorListRef);
 }
 
 } // namespace
@@ -367,13 +374,13 @@ opgen::translate(const std::vector<Expr> &Bindings,
   for (const Expr &B : Bindings)
     S.bindWithInferences(B.Type, B.Text);
   if (Method) {
-    S.bind({"self", C.MutRefTensor}, "const_cast<Tensor&>(*this)");
-    S.bind({"self", C.ConstRefTensor}, "const_cast<Tensor&>(*this)");
+    S.bind("self", C.MutRefTensor, "const_cast<Tensor&>(*this)");
+    S.bind("self", C.ConstRefTensor, "const_cast<Tensor&>(*this)");
   }
   std::vector<std::string> Out;
   Out.reserve(Goals.size());
   for (const NamedCType &G : Goals) {
-    std::optional<std::string> E = S.solve(G, /*Direct=*/false);
+    std::optional<std::string> E = S.solve(G.Name, G.Type, /*Direct=*/false);
     if (!E)
       return S.unsolved(G);
     Out.push_back(std::move(*E));
@@ -410,11 +417,12 @@ opgen::translate(const std::vector<Binding> &Bindings,
     S.bindWithInferences(B.NCType, B.Name);
   if (Method) {
     const CommonTypes &C = common();
-    S.bind({"self", C.MutRefTensor}, "const_cast<Tensor&>(*this)");
-    S.bind({"self", C.ConstRefTensor}, "const_cast<Tensor&>(*this)");
+    S.bind("self", C.MutRefTensor, "const_cast<Tensor&>(*this)");
+    S.bind("self", C.ConstRefTensor, "const_cast<Tensor&>(*this)");
   }
   for (unsigned I : Rest) {
-    std::optional<std::string> E = S.solve(Goals[I].NCType, /*Direct=*/false);
+    const NamedCType &G = Goals[I].NCType;
+    std::optional<std::string> E = S.solve(G.Name, G.Type, /*Direct=*/false);
     if (!E)
       return S.unsolved(Goals[I].NCType);
     Out[I] = std::move(*E);
