@@ -136,6 +136,8 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
                                            "`: " + *Why);
       return false;
     }
+  // Most groups have a kernel or two per member.
+  Out.Decls.reserve(2 * Members.size());
   // Signatures of the members, for kernels that share them.
   std::optional<std::pair<std::string, std::string>> Sigs[4][2];
   // The impl arguments are the same for every key of a structured group.
@@ -211,12 +213,21 @@ std::vector<std::string> NativeDeclarations::lines(ArrayRef<GroupDecls> All,
     std::vector<StringRef> Decls;
     DenseSet<StringRef> Seen;
   };
+  size_t Total = 0;
+  for (size_t G : Groups)
+    Total += All[G].Decls.size();
   std::vector<Namespace> Namespaces;
   auto slot = [&](StringRef Ns) -> Namespace & {
     for (Namespace &N : Namespaces)
       if (N.Name == Ns)
         return N;
     Namespaces.push_back({Ns, {}, {}});
+    // Most declarations go to the first namespace (at::native): sized for
+    // them, its set is not grown and rehashed a few thousand times.
+    if (Namespaces.size() == 1) {
+      Namespaces.back().Decls.reserve(Total);
+      Namespaces.back().Seen.reserve(Total);
+    }
     return Namespaces.back();
   };
   for (size_t G : Groups) {
@@ -233,12 +244,18 @@ std::vector<std::string> NativeDeclarations::lines(ArrayRef<GroupDecls> All,
   // the empty lines, so they are left out here. The closing blank-looking
   // line of spaces is kept: between namespaces it becomes an empty line.
   std::vector<std::string> Out;
+  Out.reserve(Total + 8 * Namespaces.size());
   for (const Namespace &N : Namespaces) {
     SmallVector<StringRef, 4> Parts;
     N.Name.split(Parts, "::");
     for (StringRef P : Parts)
       Out.push_back(("namespace " + P + " {").str());
     for (StringRef Decl : N.Decls) {
+      // Only a structured kernel's class has several lines.
+      if (!Decl.empty() && Decl.find('\n') == StringRef::npos) {
+        Out.emplace_back(Decl);
+        continue;
+      }
       SmallVector<StringRef, 4> DeclLines;
       Decl.split(DeclLines, '\n', -1, /*KeepEmpty=*/false);
       for (StringRef L : DeclLines)
