@@ -34,35 +34,41 @@ LogicalResult opgen::checkCppApiModule(EmitContext &EC, StringRef What) {
 
 void CppWrapper::appendSignature(std::string &Out, StringRef Name, bool Defn,
                                  bool Redispatch) const {
-  Out += Returns;
+  assert((!Defn || HasDefnArgs) && "made without its definitions");
+  StringRef Args = Texts.get(Defn ? DefnArgsText : DeclArgsText);
+  Out += returns();
   Out += ' ';
   Out += Name;
   Out += '(';
   if (Redispatch)
     Out += Args.empty() ? "c10::DispatchKeySet dispatchKeySet"
                         : "c10::DispatchKeySet dispatchKeySet, ";
-  if (Defn)
-    appendBindings(Out, Args, /*Defn=*/true);
-  else
-    Out += DeclArgs;
+  Out += Args;
   Out += ')';
 }
 
 FunctionTexts opgen::getFunctionTexts(const NativeFunction &F) {
   FunctionTexts T;
   T.NoCppType = checkCppTypes(F.Func);
-  T.Schema = F.Func.str();
+  std::string &S = T.Texts.storage();
+  S = F.Func.str();
+  T.Texts.end(FunctionTexts::SchemaText);
   DispatcherSignature Sig(F);
   T.DispatcherArgs = Sig.arguments();
-  Sig.returnsType().print(T.Returns);
-  appendTypes(T.Types, T.DispatcherArgs);
-  appendBindings(T.Params, T.DispatcherArgs, /*Defn=*/true);
+  // Room for the rest: about three times the parameters' length.
+  S.reserve(S.size() + 64 + 40 * T.DispatcherArgs.size());
+  Sig.returnsType().print(S);
+  T.Texts.end(FunctionTexts::ReturnsText);
+  appendTypes(S, T.DispatcherArgs);
+  T.Texts.end(FunctionTexts::TypesText);
+  appendBindings(S, T.DispatcherArgs, /*Defn=*/true);
+  T.Texts.end(FunctionTexts::ParamsText);
   return T;
 }
 
 std::optional<CppWrappers>
 opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method,
-                      const std::vector<Binding> *Goals) {
+                      const std::vector<Binding> *Goals, bool Definitions) {
   CppSignatureGroup G =
       CppSignatureGroup::get(F, Method, /*FallbackBinding=*/F.ManualCppBinding);
   std::vector<Binding> OwnGoals;
@@ -74,28 +80,34 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method,
   auto Add = [&](const CppSignature &Sig) {
     CppWrapper &W = Out.emplace_back();
     W.Sig = Sig;
-    W.Name = W.Sig.name();
-    W.Args = W.Sig.arguments();
-    Expected<std::vector<std::string>> Exprs =
-        translate(W.Args, *Goals, Method);
+    std::vector<Binding> Args = W.Sig.arguments();
+    Expected<std::vector<std::string>> Exprs = translate(Args, *Goals, Method);
     if (!Exprs) {
       EC.Ctx.getDiags().error(F.FuncLoc,
                               "cannot call the operator `" + F.Func.Name.str() +
-                                  "` from its C++ API `" + W.Name +
+                                  "` from its C++ API `" + W.Sig.name() +
                                   "`: " + toString(Exprs.takeError()));
       return false;
     }
-    size_t Len = 0;
-    for (const std::string &E : *Exprs)
-      Len += E.size() + 2;
-    W.CallArgs.reserve(Len);
+    std::string &S = W.Texts.storage();
+    S.reserve(128 + (Definitions ? 100 : 60) * Args.size());
+    S += W.Sig.name();
+    W.Texts.end(CppWrapper::NameText);
+    W.Sig.returnsType().print(S);
+    W.Texts.end(CppWrapper::ReturnsText);
+    appendBindings(S, Args, /*Defn=*/false);
+    W.Texts.end(CppWrapper::DeclArgsText);
     for (size_t I = 0; I != Exprs->size(); ++I) {
       if (I)
-        W.CallArgs += ", ";
-      W.CallArgs += (*Exprs)[I];
+        S += ", ";
+      S += (*Exprs)[I];
     }
-    W.Sig.returnsType().print(W.Returns);
-    appendBindings(W.DeclArgs, W.Args, /*Defn=*/false);
+    W.Texts.end(CppWrapper::CallArgsText);
+    if (Definitions) {
+      appendBindings(S, Args, /*Defn=*/true);
+      W.HasDefnArgs = true;
+    }
+    W.Texts.end(CppWrapper::DefnArgsText);
     return true;
   };
   if (!Add(G.Signature))

@@ -34,14 +34,14 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
   }
   bool HasSymInt = F.Func.Args.hasSymIntArg();
   const std::string &Op = F.Names->Unambiguous;
-  const std::string &Schema = Cache.texts(F).Schema;
+  StringRef Schema = Cache.texts(F).schema();
   std::string Out;
   // Reserved: growing the text as it is appended cost about 3 M
   // instructions.
   size_t Len = 0;
   for (const CppWrapper &W : *Wrappers)
-    Len += 2 * (Schema.size() + W.Returns.size() + W.DeclArgs.size() +
-                W.CallArgs.size() + Op.size()) +
+    Len += 2 * (Schema.size() + W.returns().size() + W.declArgs().size() +
+                W.callArgs().size() + Op.size()) +
            250;
   Out.reserve(Len);
   for (const CppWrapper &W : *Wrappers) {
@@ -50,11 +50,11 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
       Out += "\n// aten::";
       Out += Schema;
       Out += "\ninline ";
-      W.appendSignature(Out, W.Name, /*Defn=*/false);
+      W.appendSignature(Out, W.name(), /*Defn=*/false);
       Out += " {\n    return at::_ops::";
       Out += Op;
       Out += "::call(";
-      Out += W.CallArgs;
+      Out += W.callArgs();
       Out += ");\n}";
     }
     if (HasSymInt) {
@@ -66,7 +66,7 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
         if (Sig.FallbackBinding)
           SymIntName = "__dispatch_" + SymIntName;
       }
-      StringRef Name = Sig.SymInt ? StringRef(SymIntName) : StringRef(W.Name);
+      StringRef Name = Sig.SymInt ? StringRef(SymIntName) : W.name();
       Out += "\nnamespace symint {\n  template <typename T, typename = "
              "std::enable_if_t<std::is_same_v<T, ";
       Out += Sig.SymInt ? "c10::SymInt" : "int64_t";
@@ -75,7 +75,7 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
       Out += " {\n    return at::_ops::";
       Out += Op;
       Out += "::call(";
-      Out += W.CallArgs;
+      Out += W.callArgs();
       Out += ");\n  }\n}\n";
     }
   }

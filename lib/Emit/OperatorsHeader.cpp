@@ -40,15 +40,15 @@ static std::string declareOperator(const NativeFunction &F,
                                    const FunctionTexts &T) {
   const std::string &Name =
       F.Names ? F.Names->Unambiguous : F.Func.Name.unambiguousName();
-  const std::string &Ret = T.Returns;
+  StringRef Ret = T.returns();
   std::string S;
-  S.reserve(640 + T.Schema.size() + 2 * T.Params.size() + T.Types.size());
+  S.reserve(640 + T.schema().size() + 2 * T.params().size() + T.types().size());
   S += "\nstruct TORCH_API ";
   S += Name;
   S += " {\n  using schema = ";
   S += Ret;
   S += " (";
-  S += T.Types;
+  S += T.types();
   S += ");\n  using ptr_schema = schema*;\n"
        "  // See Note [static constexpr char* members for windows NVCC]\n"
        "  static constexpr const char* name = \"aten::";
@@ -56,17 +56,17 @@ static std::string declareOperator(const NativeFunction &F,
   S += "\";\n  static constexpr const char* overload_name = \"";
   S += F.Func.Name.OverloadName;
   S += "\";\n  static constexpr const char* schema_str = ";
-  appendCppString(S, T.Schema);
+  appendCppString(S, T.schema());
   S += ";\n  static ";
   S += Ret;
   S += " call(";
-  S += T.Params;
+  S += T.params();
   S += ");\n  static ";
   S += Ret;
   S += " redispatch(c10::DispatchKeySet dispatchKeySet";
-  if (!T.Params.empty())
+  if (!T.params().empty())
     S += ", ";
-  S += T.Params;
+  S += T.params();
   S += ");\n};";
   return S;
 }

@@ -29,8 +29,7 @@ using namespace llvm;
 
 /// \p Prefix and \p S as one JSON string as Python's json.dumps writes it,
 /// appended to \p Out: ASCII only, the rest as `\uXXXX` escapes.
-static void appendJsonString(std::string &Out, StringRef Prefix,
-                             const std::string &S) {
+static void appendJsonString(std::string &Out, StringRef Prefix, StringRef S) {
   auto Special = [](char C) {
     return C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
            static_cast<unsigned char>(C) >= 0x7f;
@@ -42,7 +41,7 @@ static void appendJsonString(std::string &Out, StringRef Prefix,
     Out += '"';
     return;
   }
-  Out += nlohmann::json(Prefix.str() + S)
+  Out += nlohmann::json((Prefix + S).str())
              .dump(-1, ' ', /*ensure_ascii=*/true,
                    nlohmann::json::error_handler_t::replace);
 }
@@ -101,14 +100,15 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
     // The dispatcher declaration (DispatcherSignature::decl) from the texts
     // the headers share.
     std::string &Out = Lines[Id];
-    Out.reserve(T.Returns.size() + T.Params.size() + 2 * T.Schema.size() + 100);
-    Out += T.Returns;
+    Out.reserve(T.returns().size() + T.params().size() + 2 * T.schema().size() +
+                100);
+    Out += T.returns();
     Out += ' ';
     Out += DispatcherSignature(F).name();
     Out += '(';
-    Out += T.Params;
+    Out += T.params();
     Out += "); // {\"schema\": ";
-    appendJsonString(Out, "aten::", T.Schema);
+    appendJsonString(Out, "aten::", T.schema());
     Out += ", \"dispatch\": \"";
     Out += Dispatch ? "True" : "False";
     Out += "\", \"default\": \"";

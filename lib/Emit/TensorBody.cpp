@@ -37,25 +37,26 @@ static std::optional<MethodTexts> tensorMethods(EmitContext &EC,
     return std::nullopt;
   }
   const FunctionTexts &Texts = Cache.texts(F);
-  auto Wrappers = getCppWrappers(EC, F, /*Method=*/true, &Texts.DispatcherArgs);
+  auto Wrappers = getCppWrappers(EC, F, /*Method=*/true, &Texts.DispatcherArgs,
+                                 /*Definitions=*/true);
   if (!Wrappers) {
     Failed = true;
     return std::nullopt;
   }
-  const std::string &Schema = Texts.Schema;
+  StringRef Schema = Texts.schema();
   MethodTexts T;
   for (const CppWrapper &W : *Wrappers) {
-    const std::string &Name = W.Name;
+    StringRef Name = W.name();
     W.appendSignature(T.Decls, Name, /*Defn=*/false);
     T.Decls += " const;\n";
     T.Defns += "\n// aten::";
     T.Defns += Schema;
     T.Defns += "\ninline ";
-    W.appendSignature(T.Defns, "Tensor::" + Name, /*Defn=*/true);
+    W.appendSignature(T.Defns, ("Tensor::" + Name).str(), /*Defn=*/true);
     T.Defns += " const {\n    return at::_ops::";
     T.Defns += F.Names->Unambiguous;
     T.Defns += "::call(";
-    T.Defns += W.CallArgs;
+    T.Defns += W.callArgs();
     T.Defns += ");\n}\n";
   }
   return T;

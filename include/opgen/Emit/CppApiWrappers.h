@@ -36,25 +36,54 @@ namespace opgen {
 /// dispatch is asked for. \p What names the files, for the messages.
 LogicalResult checkCppApiModule(EmitContext &EC, llvm::StringRef What);
 
-/// One C++ signature of a function, with what its wrapper is made of.
+/// Texts kept end to end in one string, read back by number: what the
+/// wrapper cache keeps of each function is one allocation instead of one
+/// per text (fewer mallocs to make and frees to drop them, about 4 M
+/// instructions).
+template <unsigned N> class TextPieces {
+public:
+  llvm::StringRef get(unsigned I) const {
+    uint32_t Begin = I ? Ends[I - 1] : 0;
+    return llvm::StringRef(Storage.data() + Begin, Ends[I] - Begin);
+  }
+  /// Where piece \p I (the next one) is appended.
+  std::string &storage() { return Storage; }
+  /// Piece \p I is everything appended since piece I - 1.
+  void end(unsigned I) {
+    for (unsigned J = I; J != N; ++J)
+      Ends[J] = static_cast<uint32_t>(Storage.size());
+  }
+
+private:
+  std::string Storage;
+  uint32_t Ends[N] = {};
+};
+
+/// One C++ signature of a function, with what its wrapper is made of, spelt
+/// once: each wrapper is printed up to three times (at::, at::symint::,
+/// at::redispatch::).
 struct CppWrapper {
   CppSignature Sig;
-  /// Sig.name() and Sig.arguments(), computed once.
-  std::string Name;
-  std::vector<Binding> Args;
-  /// Sig.returnsType() and Args with defaults, spelt once: each wrapper is
-  /// printed up to three times (at::, at::symint::, at::redispatch::).
-  std::string Returns, DeclArgs;
-  /// The arguments of the at::_ops call (Args translated to the
+  /// Sig.name().
+  llvm::StringRef name() const { return Texts.get(NameText); }
+  /// Sig.returnsType().
+  llvm::StringRef returns() const { return Texts.get(ReturnsText); }
+  /// Sig.arguments() with their defaults, joined with ", ".
+  llvm::StringRef declArgs() const { return Texts.get(DeclArgsText); }
+  /// The arguments of the at::_ops call (Sig.arguments() translated to the
   /// dispatcher's), joined with ", ".
-  std::string CallArgs;
+  llvm::StringRef callArgs() const { return Texts.get(CallArgsText); }
 
-  /// Append `RET NAME(T a=default, ...)` (\p Defn: without defaults) with
-  /// \p Name, which may differ from Sig.name() (a `Tensor::` prefix, no
-  /// `_symint`); \p Redispatch puts `c10::DispatchKeySet dispatchKeySet`
-  /// first.
+  /// Append `RET NAME(T a=default, ...)` (\p Defn: without defaults, for
+  /// wrappers made with their definitions) with \p Name, which may differ
+  /// from name() (a `Tensor::` prefix, no `_symint`); \p Redispatch puts
+  /// `c10::DispatchKeySet dispatchKeySet` first.
   void appendSignature(std::string &Out, llvm::StringRef Name, bool Defn,
                        bool Redispatch = false) const;
+
+  enum Text { NameText, ReturnsText, DeclArgsText, CallArgsText, DefnArgsText };
+  TextPieces<5> Texts;
+  bool HasDefnArgs = false;
 };
 
 using CppWrappers = llvm::SmallVector<CppWrapper, 4>;
@@ -64,15 +93,20 @@ struct FunctionTexts {
   /// F.Func.str(): Functions.h, RedispatchFunctions.h, TensorBody.h,
   /// Operators.h and RegistrationDeclarations.h each print every schema
   /// (about 5 M instructions each time).
-  std::string Schema;
+  llvm::StringRef schema() const { return Texts.get(SchemaText); }
   /// The dispatcher signature (DispatcherSignature(F)), which Operators.h and
   /// RegistrationDeclarations.h print and the wrappers call: its bindings,
   /// its return type, its parameter types joined with ", " and its
   /// parameters (`T a, U b`).
   std::vector<Binding> DispatcherArgs;
-  std::string Returns, Types, Params;
+  llvm::StringRef returns() const { return Texts.get(ReturnsText); }
+  llvm::StringRef types() const { return Texts.get(TypesText); }
+  llvm::StringRef params() const { return Texts.get(ParamsText); }
   /// checkCppTypes(F.Func), which six headers check.
   std::optional<std::string> NoCppType;
+
+  enum Text { SchemaText, ReturnsText, TypesText, ParamsText };
+  TextPieces<4> Texts;
 };
 
 /// The texts of \p F, computed.
@@ -82,10 +116,12 @@ FunctionTexts getFunctionTexts(const NativeFunction &F);
 /// order (CppSignatureGroup.signatures(): plain, faithful, then the SymInt
 /// ones), with manual_cpp_binding's fallback names; null after reporting at
 /// the function when a call cannot be translated. \p Goals, when given, is
-/// DispatcherSignature(F).arguments().
+/// DispatcherSignature(F).arguments(); \p Definitions makes the arguments
+/// without defaults too (appendSignature with Defn).
 std::optional<CppWrappers>
 getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method,
-               const std::vector<Binding> *Goals = nullptr);
+               const std::vector<Binding> *Goals = nullptr,
+               bool Definitions = false);
 
 /// Each function's wrappers and texts, made on first use and kept for the
 /// run. Functions.h and RedispatchFunctions.h print the same wrappers of
