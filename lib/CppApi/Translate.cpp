@@ -19,7 +19,7 @@ using namespace llvm;
 
 namespace {
 
-CType base(const char *N) { return CType::base(N); }
+CType base(StringRef N) { return CType::base(N); }
 CType wrap(CType::Kind K, CType E) { return CType::wrap(K, std::move(E)); }
 CType constRef(CType E) { return wrap(CType::ConstRef, std::move(E)); }
 CType optional(CType E) { return wrap(CType::Optional, std::move(E)); }
@@ -43,11 +43,22 @@ struct CommonTypes {
   CType OptLong = optional(base("int64_t"));
   CType OptSymInt = optional(base("c10::SymInt"));
   CType ScalarT = base("scalar_t");
+  NamedCType Options{"options", constRef(base("at::TensorOptions"))};
+  NamedCType OutTensor{"out", constRef(base("at::Tensor"))};
 };
 
 const CommonTypes &common() {
   static const CommonTypes C;
   return C;
+}
+
+/// `T == base(Name)` and `T == optional(base(Name))`, without building the
+/// types: synthesize() tries about twenty rules per goal.
+bool isBase(const CType &T, StringRef Name) {
+  return T.kind() == CType::Base && T.name() == Name;
+}
+bool isOptional(const CType &T, StringRef Name) {
+  return T.kind() == CType::Optional && T == optional(base(Name));
 }
 
 /// How a context entry's expression is made from the binding it was
@@ -172,11 +183,9 @@ std::optional<std::string> Solver::solve(StringRef Name, const CType &T,
 }
 
 std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
-  const NamedCType Options{"options", constRef(base("at::TensorOptions"))};
-  const NamedCType OutTensor{"out", constRef(base("at::Tensor"))};
-  auto GoalIs = [&](const char *N, const CType &Ty) {
-    return Name == N && T == Ty;
-  };
+  const CommonTypes &C = common();
+  const NamedCType &Options = C.Options;
+  const NamedCType &OutTensor = C.OutTensor;
   auto HasGoal = [&](const NamedCType &N) {
     for (const NamedCType *X : Goals)
       if (*X == N)
@@ -185,7 +194,7 @@ std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
   };
 
   // The rules below are mutually exclusive.
-  if (GoalIs("memory_format", optional(base("at::MemoryFormat")))) {
+  if (Name == "memory_format" && isOptional(T, "at::MemoryFormat")) {
     auto MF = direct(PossiblyRedundantMemoryFormat,
                      optional(base("at::MemoryFormat")));
     if (!MF)
@@ -197,7 +206,7 @@ std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
              ", " + *MF + ")";
     return MF;
   }
-  if (GoalIs("options", base("at::TensorOptions"))) {
+  if (Name == "options" && isBase(T, "at::TensorOptions")) {
     auto DType = direct("dtype", optional(base("at::ScalarType")));
     if (!DType)
       return std::nullopt;
@@ -229,7 +238,7 @@ std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
       {"pin_memory", "bool", "%.pinned_memory_opt()", "::std::nullopt"},
   };
   for (const FromOptions &S : Scattered) {
-    if (!GoalIs(S.Name, optional(base(S.Ty))))
+    if (Name != S.Name || !isOptional(T, S.Ty))
       continue;
     auto Fill = [](StringRef Fmt, const std::string &X) {
       std::string R;
@@ -248,38 +257,38 @@ std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
   }
 
   // Value types convert to reference types, and SymInt to int and back.
-  if (T == base("at::IntArrayRef")) {
+  if (isBase(T, "at::IntArrayRef")) {
     if (auto E = direct(Name, wrap(CType::Vector, base("int64_t"))))
       return E;
     if (auto E = direct(Name, base("c10::SymIntArrayRef")))
       return "C10_AS_INTARRAYREF_SLOW(" + *E + ")";
     return std::nullopt;
   }
-  if (T == base("c10::SymIntArrayRef")) {
+  if (isBase(T, "c10::SymIntArrayRef")) {
     if (auto E = direct(Name, base("at::IntArrayRef")))
       return "c10::fromIntArrayRefSlow(" + *E + ")";
     return direct(Name, wrap(CType::Vector, base("c10::SymInt")));
   }
-  if (T == base("c10::SymInt"))
+  if (isBase(T, "c10::SymInt"))
     return direct(Name, base("int64_t"));
-  if (T == optional(base("c10::SymInt"))) {
+  if (isOptional(T, "c10::SymInt")) {
     if (auto E = direct(Name, optional(base("int64_t"))))
       return *E + ".has_value() ? ::std::make_optional(c10::SymInt(*" + *E +
              ")) : ::std::nullopt";
     return std::nullopt;
   }
-  if (T == base("int64_t")) {
+  if (isBase(T, "int64_t")) {
     if (auto E = direct(Name, base("c10::SymInt")))
       return *E + ".guard_int(__FILE__, __LINE__)";
     return std::nullopt;
   }
-  if (T == optional(base("int64_t"))) {
+  if (isOptional(T, "int64_t")) {
     if (auto E = direct(Name, optional(base("c10::SymInt"))))
       return *E + ".has_value() ? ::std::make_optional(" + *E +
              "->guard_int(__FILE__, __LINE__)) : ::std::nullopt";
     return std::nullopt;
   }
-  if (T == base("at::OptionalIntArrayRef")) {
+  if (isBase(T, "at::OptionalIntArrayRef")) {
     if (auto E = direct(Name, optional(wrap(CType::Vector, base("int64_t")))))
       return E;
     if (auto E = direct(Name, base("at::OptionalSymIntArrayRef")))
@@ -288,42 +297,42 @@ std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
              *E + ")) : ::std::nullopt";
     return std::nullopt;
   }
-  if (T == base("at::OptionalSymIntArrayRef")) {
+  if (isBase(T, "at::OptionalSymIntArrayRef")) {
     if (auto E = direct(Name, base("at::OptionalIntArrayRef")))
       return *E +
              ".has_value() ? ::std::make_optional(c10::fromIntArrayRefSlow(*" +
              *E + ")) : ::std::nullopt";
     return std::nullopt;
   }
-  if (T == base("at::OptionalScalarRef"))
+  if (isBase(T, "at::OptionalScalarRef"))
     return direct(Name, optional(base("at::Scalar")));
-  if (T == base("at::OptionalTensorRef"))
+  if (isBase(T, "at::OptionalTensorRef"))
     return direct(Name, optional(base("at::Tensor")));
 
   // Reference to value conversions, for lambda captures; expensive, so the
   // caller asks for them.
   if (AllowExpensive) {
-    if (T == wrap(CType::Vector, base("int64_t"))) {
+    if (T == C.VectorLong) {
       if (auto E = direct(Name, base("at::IntArrayRef")))
         return *E + ".vec()";
       return std::nullopt;
     }
-    if (T == wrap(CType::Vector, base("c10::SymInt"))) {
+    if (T == C.VectorSymInt) {
       if (auto E = direct(Name, base("c10::SymIntArrayRef")))
         return *E + ".vec()";
       return std::nullopt;
     }
-    if (T == base("at::Tensor"))
+    if (isBase(T, "at::Tensor"))
       return direct(Name, constRef(base("at::Tensor")));
-    if (T == optional(base("at::Tensor")))
+    if (isOptional(T, "at::Tensor"))
       return direct(Name, constRef(optional(base("at::Tensor"))));
-    if (T == optional(wrap(CType::Vector, base("int64_t")))) {
+    if (T == C.OptVectorLong) {
       if (auto E = direct(Name, base("at::OptionalIntArrayRef")))
         return *E + ".has_value() ? ::std::make_optional(" + *E +
                "->vec()) : ::std::nullopt";
       return std::nullopt;
     }
-    if (T == optional(base("at::Scalar"))) {
+    if (isOptional(T, "at::Scalar")) {
       if (auto E = direct(Name, base("at::OptionalScalarRef")))
         return *E + ".has_value() ? ::std::make_optional(" + *E +
                ") : ::std::nullopt";
@@ -332,7 +341,7 @@ std::optional<std::string> Solver::synthesize(StringRef Name, const CType &T) {
   }
 
   // const-correctness is loose for at::Tensor, so a const one may be cast.
-  if (T == wrap(CType::MutRef, base("at::Tensor"))) {
+  if (T == C.MutRefTensor) {
     if (auto E = direct(Name, constRef(base("at::Tensor"))))
       return "const_cast<Tensor&>(" + *E + ")";
   }
