@@ -22,10 +22,10 @@ using namespace opgen;
 using namespace llvm;
 
 /// cppString(S) appended to \p Out; schemas have nothing to escape but
-/// the odd default string, so most are appended whole instead of a
-/// character at a time.
-static void appendCppString(std::string &Out, StringRef S) {
-  if (S.find_first_of(StringRef("\\\"\a\b\f\n\v\t", 8)) != StringRef::npos) {
+/// the odd default string (\p Plain says which), so most are appended whole
+/// instead of a character at a time.
+static void appendCppString(std::string &Out, StringRef S, bool Plain) {
+  if (!Plain) {
     Out += cppString(S);
     return;
   }
@@ -56,7 +56,7 @@ static std::string declareOperator(const NativeFunction &F,
   S += "\";\n  static constexpr const char* overload_name = \"";
   S += F.Func.Name.OverloadName;
   S += "\";\n  static constexpr const char* schema_str = ";
-  appendCppString(S, T.schema());
+  appendCppString(S, T.schema(), T.PlainSchema);
   S += ";\n  static ";
   S += Ret;
   S += " call(";

@@ -27,21 +27,17 @@
 using namespace opgen;
 using namespace llvm;
 
-/// \p Prefix and \p S as one JSON string as Python's json.dumps writes it,
-/// appended to \p Out: ASCII only, the rest as `\uXXXX` escapes.
-static void appendJsonString(std::string &Out, StringRef Prefix, StringRef S) {
-  auto Special = [](char C) {
-    return C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
-           static_cast<unsigned char>(C) >= 0x7f;
-  };
-  if (none_of(Prefix, Special) && none_of(S, Special)) {
-    Out += '"';
-    Out += Prefix;
+/// `"aten::" + S` as one JSON string as Python's json.dumps writes it,
+/// appended to \p Out: ASCII only, the rest as `\uXXXX` escapes. \p Plain
+/// says S has nothing to escape (FunctionTexts::PlainSchema).
+static void appendJsonSchema(std::string &Out, StringRef S, bool Plain) {
+  if (Plain) {
+    Out += "\"aten::";
     Out += S;
     Out += '"';
     return;
   }
-  Out += nlohmann::json((Prefix + S).str())
+  Out += nlohmann::json(("aten::" + S).str())
              .dump(-1, ' ', /*ensure_ascii=*/true,
                    nlohmann::json::error_handler_t::replace);
 }
@@ -108,7 +104,7 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
     Out += '(';
     Out += T.params();
     Out += "); // {\"schema\": ";
-    appendJsonString(Out, "aten::", T.schema());
+    appendJsonSchema(Out, T.schema(), T.PlainSchema);
     Out += ", \"dispatch\": \"";
     Out += Dispatch ? "True" : "False";
     Out += "\", \"default\": \"";

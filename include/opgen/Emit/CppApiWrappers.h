@@ -94,6 +94,10 @@ struct FunctionTexts {
   /// Operators.h and RegistrationDeclarations.h each print every schema
   /// (about 5 M instructions each time).
   llvm::StringRef schema() const { return Texts.get(SchemaText); }
+  /// Whether no character of the schema needs escaping in a C++ or JSON
+  /// string (quotes, backslashes, control and non-ASCII characters), as for
+  /// all but a few: checked once instead of by each header (about 5 M).
+  bool PlainSchema = true;
   /// The dispatcher signature (DispatcherSignature(F)), which Operators.h and
   /// RegistrationDeclarations.h print and the wrappers call: its bindings,
   /// its return type, its parameter types joined with ", " and its
