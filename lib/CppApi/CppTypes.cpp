@@ -42,7 +42,7 @@ public:
         return;
       }
     }
-    memcpy(Buf + N, S.data(), S.size());
+    copy(Buf + N, S.data(), S.size());
     N += S.size();
   }
   void put(char C) {
@@ -56,6 +56,29 @@ public:
   }
 
 private:
+  /// memcpy without a call for the short pieces types are made of: two
+  /// overlapping fixed-size copies cover 4 to 16 bytes.
+  static void copy(char *D, const char *S, size_t Len) {
+    if (Len >= 8 && Len <= 16) {
+      uint64_t A, B;
+      memcpy(&A, S, 8);
+      memcpy(&B, S + Len - 8, 8);
+      memcpy(D, &A, 8);
+      memcpy(D + Len - 8, &B, 8);
+    } else if (Len >= 4 && Len < 8) {
+      uint32_t A, B;
+      memcpy(&A, S, 4);
+      memcpy(&B, S + Len - 4, 4);
+      memcpy(D, &A, 4);
+      memcpy(D + Len - 4, &B, 4);
+    } else if (Len < 4) {
+      for (size_t I = 0; I != Len; ++I)
+        D[I] = S[I];
+    } else {
+      memcpy(D, S, Len);
+    }
+  }
+
   std::string &Out;
   size_t N = 0;
   char Buf[512];
