@@ -9,7 +9,13 @@ using namespace llvm;
 
 CType CType::wrap(Kind K, CType Elem) {
   assert(K != Base && K != Tuple && "not a wrapper");
-  assert(Elem.Depth < MaxWrappers && "too many wrappers");
+  if (Elem.Depth == MaxWrappers) {
+    CType T;
+    T.Nested = true;
+    T.Elems.push_back(std::move(Elem));
+    T.Wrappers[T.Depth++] = K;
+    return T;
+  }
   Elem.Wrappers[Elem.Depth++] = K;
   return Elem;
 }
@@ -105,7 +111,9 @@ static constexpr StringLiteral Suffixes[] = {"",  " &", " &", ">", ">",
 void CType::print(Speller &Out) const {
   for (unsigned I = Depth; I-- > 0;)
     Out.put(Prefixes[Wrappers[I]]);
-  if (Inner == Base) {
+  if (Nested) {
+    Elems.front().print(Out);
+  } else if (Inner == Base) {
     Out.put(Name);
   } else {
     Out.put("::std::tuple<");

@@ -489,3 +489,33 @@ TEST_CASE("translate: a method's goals, self from the implicit object") {
   CHECK(join(*V) ==
         "const_cast<Tensor&>(*this) | c10::fromIntArrayRefSlow(size)");
 }
+
+TEST_CASE("CType: nesting deeper than the inline wrappers") {
+  Fixture X;
+  NativeFunction F = X.function(
+      "deep(Scalar[][][][][][][][] x, int[][][][][][][]? y) -> Tensor");
+  std::string Lists, Ends;
+  for (int I = 0; I != 8; ++I) {
+    Lists += "at::ArrayRef<";
+    Ends += ">";
+  }
+  CHECK(DispatcherSignature(F).decl() ==
+        "at::Tensor deep(" + Lists + "at::Scalar" + Ends +
+            " x, ::std::optional<" + Lists.substr(13 * 2) + "at::IntArrayRef" +
+            Ends.substr(2) + "> y)");
+  CType T = base("int64_t");
+  std::vector<CType> Levels{T};
+  for (int I = 0; I != 15; ++I)
+    Levels.push_back(T = wrap(I % 2 ? CType::Optional : CType::Vector, T));
+  // Taking wrappers off gives back each level, equal to the one built.
+  for (int I = 15; I != 0; --I) {
+    CHECK(T == Levels[I]);
+    CHECK(T.kind() == (I % 2 ? CType::Vector : CType::Optional));
+    T = T.elem();
+  }
+  CHECK(T == base("int64_t"));
+  CHECK(Levels[15].name() == "int64_t");
+  CHECK(Levels[15] != Levels[13]);
+  CHECK(Levels[15].str().size() ==
+        7 + 8 * strlen("::std::vector<>") + 7 * strlen("::std::optional<>"));
+}

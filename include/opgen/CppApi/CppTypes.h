@@ -50,8 +50,9 @@ public:
     List,     ///< `c10::List<T>`
     Tuple     ///< `::std::tuple<T,U>`
   };
-  /// The deepest nesting of wrappers (torchgen's deepest is three:
-  /// `const c10::List<::std::optional<at::Tensor>> &`).
+  /// The wrappers held inline (torchgen's deepest is three: `const
+  /// c10::List<::std::optional<at::Tensor>> &`); a schema nesting deeper
+  /// (`int[][][][][][][]`) gets the inner six in a type of their own.
   static constexpr unsigned MaxWrappers = 6;
 
   CType() = default;
@@ -62,8 +63,8 @@ public:
     return T;
   }
   /// \p K (not Base or Tuple) around \p Elem. An Array's size is set with
-  /// setSize(); a type holds at most one Array (torchgen only makes
-  /// `::std::array<bool,N>`).
+  /// setSize() right after wrapping; an Array may not wrap a type with an
+  /// Array (torchgen only makes `::std::array<bool,N>`).
   static CType wrap(Kind K, CType Elem);
   static CType tuple(std::vector<CType> Elems);
 
@@ -71,6 +72,8 @@ public:
   /// The wrapped type, for a wrapper.
   CType elem() const {
     assert(Depth && "not a wrapper");
+    if (Depth == 1 && Nested)
+      return Elems.front();
     CType T = *this;
     if (Wrappers[--T.Depth] == Array)
       T.Size = 0;
@@ -78,9 +81,11 @@ public:
   }
   /// For Base (below any wrappers): the spelling, with its namespace. Always
   /// text that outlives the type (a string literal, or the module's).
-  llvm::StringRef name() const { return Name; }
+  llvm::StringRef name() const { return Nested ? Elems.front().name() : Name; }
   /// For Tuple (below any wrappers).
-  const std::vector<CType> &elems() const { return Elems; }
+  const std::vector<CType> &elems() const {
+    return Nested ? Elems.front().elems() : Elems;
+  }
   uint64_t size() const { return Size; }
   void setSize(uint64_t N) { Size = N; }
 
@@ -91,19 +96,22 @@ public:
   void print(detail::Speller &Out) const;
 
   bool operator==(const CType &O) const {
-    if (Depth != O.Depth || Inner != O.Inner || Name != O.Name ||
-        Size != O.Size)
+    if (Depth != O.Depth || Inner != O.Inner || Nested != O.Nested ||
+        Name != O.Name || Size != O.Size)
       return false;
     for (unsigned I = 0; I != Depth; ++I)
       if (Wrappers[I] != O.Wrappers[I])
         return false;
-    return Inner != Tuple || Elems == O.Elems;
+    return (Inner != Tuple && !Nested) || Elems == O.Elems;
   }
   bool operator!=(const CType &O) const { return !(*this == O); }
 
 private:
-  /// Base or Tuple: what the wrappers wrap.
+  /// Base or Tuple: what the wrappers wrap, unless Nested.
   Kind Inner = Base;
+  /// The wrappers wrap Elems.front(), which holds the inner MaxWrappers
+  /// (types are always split there, so equal types are held alike).
+  bool Nested = false;
   /// How many wrappers there are.
   unsigned char Depth = 0;
   /// The wrappers, innermost first.
@@ -111,7 +119,7 @@ private:
   llvm::StringRef Name;
   /// For an Array among the wrappers.
   uint64_t Size = 0;
-  /// For a Tuple.
+  /// For a Tuple, or the nested type.
   std::vector<CType> Elems;
 };
 
