@@ -7,22 +7,17 @@
 using namespace opgen;
 using namespace llvm;
 
-CType CType::wrap(Kind K, CType Elem) {
-  assert(K != Base && K != Tuple && "not a wrapper");
-  if (Elem.Depth == MaxWrappers) {
-    CType T;
-    T.Nested = true;
-    T.Elems.push_back(std::move(Elem));
-    T.Wrappers[T.Depth++] = K;
-    return T;
-  }
-  Elem.Wrappers[Elem.Depth++] = K;
-  return Elem;
+CType CType::nest(Kind K, CType Elem) {
+  CType T;
+  T.Sh.Nested = true;
+  T.Elems.push_back(std::move(Elem));
+  T.Sh.Wrappers[T.Sh.Depth++] = K;
+  return T;
 }
 
 CType CType::tuple(std::vector<CType> Elems) {
   CType T;
-  T.Inner = Tuple;
+  T.Sh.Inner = Tuple;
   T.Elems = std::move(Elems);
   return T;
 }
@@ -109,11 +104,11 @@ static constexpr StringLiteral Suffixes[] = {"",  " &", " &", ">", ">",
                                              ">", ">",  ">",  ">"};
 
 void CType::print(Speller &Out) const {
-  for (unsigned I = Depth; I-- > 0;)
-    Out.put(Prefixes[Wrappers[I]]);
-  if (Nested) {
+  for (unsigned I = Sh.Depth; I-- > 0;)
+    Out.put(Prefixes[Sh.Wrappers[I]]);
+  if (Sh.Nested) {
     Elems.front().print(Out);
-  } else if (Inner == Base) {
+  } else if (Sh.Inner == Base) {
     Out.put(Name);
   } else {
     Out.put("::std::tuple<");
@@ -124,12 +119,12 @@ void CType::print(Speller &Out) const {
     }
     Out.put('>');
   }
-  for (unsigned I = 0; I != Depth; ++I) {
-    if (Wrappers[I] == Array) {
+  for (unsigned I = 0; I != Sh.Depth; ++I) {
+    if (Sh.Wrappers[I] == Array) {
       Out.put(',');
       Out.put(std::to_string(Size));
     }
-    Out.put(Suffixes[Wrappers[I]]);
+    Out.put(Suffixes[Sh.Wrappers[I]]);
   }
 }
 

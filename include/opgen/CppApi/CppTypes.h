@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cassert>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,8 +53,8 @@ public:
   };
   /// The wrappers held inline (torchgen's deepest is three: `const
   /// c10::List<::std::optional<at::Tensor>> &`); a schema nesting deeper
-  /// (`int[][][][][][][]`) gets the inner six in a type of their own.
-  static constexpr unsigned MaxWrappers = 6;
+  /// (`int[][][][][][]`) gets the inner five in a type of their own.
+  static constexpr unsigned MaxWrappers = 5;
 
   CType() = default;
 
@@ -65,26 +66,35 @@ public:
   /// \p K (not Base or Tuple) around \p Elem. An Array's size is set with
   /// setSize() right after wrapping; an Array may not wrap a type with an
   /// Array (torchgen only makes `::std::array<bool,N>`).
-  static CType wrap(Kind K, CType Elem);
+  static CType wrap(Kind K, CType Elem) {
+    assert(K != Base && K != Tuple && "not a wrapper");
+    if (Elem.Sh.Depth == MaxWrappers)
+      return nest(K, std::move(Elem));
+    Elem.Sh.Wrappers[Elem.Sh.Depth++] = K;
+    return Elem;
+  }
   static CType tuple(std::vector<CType> Elems);
 
-  Kind kind() const { return Depth ? Wrappers[Depth - 1] : Inner; }
+  Kind kind() const { return Sh.Depth ? Sh.Wrappers[Sh.Depth - 1] : Sh.Inner; }
   /// The wrapped type, for a wrapper.
   CType elem() const {
-    assert(Depth && "not a wrapper");
-    if (Depth == 1 && Nested)
+    assert(Sh.Depth && "not a wrapper");
+    if (Sh.Depth == 1 && Sh.Nested)
       return Elems.front();
     CType T = *this;
-    if (Wrappers[--T.Depth] == Array)
+    if (T.Sh.Wrappers[--T.Sh.Depth] == Array)
       T.Size = 0;
+    T.Sh.Wrappers[T.Sh.Depth] = Base;
     return T;
   }
   /// For Base (below any wrappers): the spelling, with its namespace. Always
   /// text that outlives the type (a string literal, or the module's).
-  llvm::StringRef name() const { return Nested ? Elems.front().name() : Name; }
+  llvm::StringRef name() const {
+    return Sh.Nested ? Elems.front().name() : Name;
+  }
   /// For Tuple (below any wrappers).
   const std::vector<CType> &elems() const {
-    return Nested ? Elems.front().elems() : Elems;
+    return Sh.Nested ? Elems.front().elems() : Elems;
   }
   uint64_t size() const { return Size; }
   void setSize(uint64_t N) { Size = N; }
@@ -96,26 +106,32 @@ public:
   void print(detail::Speller &Out) const;
 
   bool operator==(const CType &O) const {
-    if (Depth != O.Depth || Inner != O.Inner || Nested != O.Nested ||
-        Name != O.Name || Size != O.Size)
+    if (memcmp(&Sh, &O.Sh, sizeof(Shape)) != 0 || Name != O.Name ||
+        Size != O.Size)
       return false;
-    for (unsigned I = 0; I != Depth; ++I)
-      if (Wrappers[I] != O.Wrappers[I])
-        return false;
-    return (Inner != Tuple && !Nested) || Elems == O.Elems;
+    return (Sh.Inner != Tuple && !Sh.Nested) || Elems == O.Elems;
   }
   bool operator!=(const CType &O) const { return !(*this == O); }
 
 private:
-  /// Base or Tuple: what the wrappers wrap, unless Nested.
-  Kind Inner = Base;
-  /// The wrappers wrap Elems.front(), which holds the inner MaxWrappers
-  /// (types are always split there, so equal types are held alike).
-  bool Nested = false;
-  /// How many wrappers there are.
-  unsigned char Depth = 0;
-  /// The wrappers, innermost first.
-  Kind Wrappers[MaxWrappers] = {};
+  /// wrap() of a type whose wrappers are all used: \p Elem is nested.
+  static CType nest(Kind K, CType Elem);
+
+  /// What wraps what, in 8 bytes that are equal for equal types (wrappers
+  /// taken off are zeroed), compared at once.
+  struct Shape {
+    /// Base or Tuple: what the wrappers wrap, unless Nested.
+    Kind Inner = Base;
+    /// The wrappers wrap Elems.front(), which holds the inner MaxWrappers
+    /// (types are always split there, so equal types are held alike).
+    bool Nested = false;
+    /// How many wrappers there are.
+    unsigned char Depth = 0;
+    /// The wrappers, innermost first.
+    Kind Wrappers[MaxWrappers] = {};
+  };
+  static_assert(sizeof(Shape) == 8, "compared as 8 bytes");
+  Shape Sh;
   llvm::StringRef Name;
   /// For an Array among the wrappers.
   uint64_t Size = 0;
