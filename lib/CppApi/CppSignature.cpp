@@ -55,15 +55,18 @@ std::string opgen::defaultExpr(StringRef D, Type T, bool SymInt) {
         T.getElementType().isBase(BaseTy::SymInt))
       return ("c10::SymInt(" + D + ")").str();
   }
-  return StringSwitch<std::string>(D)
-      .Case("False", "false")
-      .Case("True", "true")
-      .Case("None", "::std::nullopt")
-      .Case("Mean", "at::Reduction::Mean")
-      .Case("[]", "{}")
-      .Case("contiguous_format", "c10::MemoryFormat::Contiguous")
-      .Case("long", "at::kLong")
-      .Default(D.str());
+  // Literals, not strings: a StringSwitch of std::string builds every case.
+  const char *Known =
+      StringSwitch<const char *>(D)
+          .Case("False", "false")
+          .Case("True", "true")
+          .Case("None", "::std::nullopt")
+          .Case("Mean", "at::Reduction::Mean")
+          .Case("[]", "{}")
+          .Case("contiguous_format", "c10::MemoryFormat::Contiguous")
+          .Case("long", "at::kLong")
+          .Default(nullptr);
+  return Known ? std::string(Known) : D.str();
 }
 
 std::string opgen::cppBaseName(const NativeFunction &F) {
@@ -96,17 +99,19 @@ struct CppArgumentBuilder {
   std::vector<Binding> Out;
 
   void add(const Argument &A) {
-    Binding B;
+    // Built in place: a Binding is large to move.
+    Binding &B = Out.emplace_back();
     B.Name = A.Name;
     // With TensorOptions, translate() must see `memory_format` as possibly
     // redundant with the options' (this changes no declaration).
-    bool Redundant = A.Name == "memory_format" && F.Func.Args.TensorOptions;
-    B.NCType = {Redundant ? std::string(PossiblyRedundantMemoryFormat) : A.Name,
-                argumentCType(A.Ty, A.isWrite(), SymInt, Flags)};
+    bool Redundant =
+        F.Func.Args.TensorOptions && StringRef(A.Name) == "memory_format";
+    B.NCType.Name = Redundant ? PossiblyRedundantMemoryFormat : A.Name;
+    B.NCType.Type = argumentCType(A.Ty, A.isWrite(), SymInt, Flags);
     // The faithful API has no defaults at all.
-    if (!Faithful && A.Default && !F.CppNoDefaultArgs.count(A.Name))
+    if (!Faithful && A.Default &&
+        (F.CppNoDefaultArgs.empty() || !F.CppNoDefaultArgs.count(A.Name)))
       B.Default = defaultExpr(*A.Default, A.Ty, SymInt);
-    Out.push_back(std::move(B));
   }
 
   void addTensorOptions(const std::array<Argument, 4> &TO) {
@@ -115,7 +120,7 @@ struct CppArgumentBuilder {
         add(A);
       return;
     }
-    Binding B;
+    Binding &B = Out.emplace_back();
     B.Name = "options";
     B.NCType = {"options", CType::base("at::TensorOptions")};
     if (llvm::all_of(TO, [](const Argument &A) { return A.Default == "None"; }))
@@ -123,7 +128,6 @@ struct CppArgumentBuilder {
     else if (TO[0].Default == "long")
       // torchgen's own TODO says this default is wrong; it is kept as is.
       B.Default = "at::kLong";
-    Out.push_back(std::move(B));
   }
 
   void addNonOut() {
@@ -181,16 +185,16 @@ CType CppSignature::returnsType() const {
 
 static std::string signature(const CppSignature &S, bool Redispatch,
                              bool Defn) {
-  std::string R = S.returnsType().str();
+  std::string R;
+  S.returnsType().print(R);
   R += ' ';
   R += S.name();
   R += '(';
+  std::vector<Binding> Args = S.arguments();
   if (Redispatch)
-    R += "c10::DispatchKeySet dispatchKeySet";
-  std::string Args = joinBindings(S.arguments(), Defn);
-  if (Redispatch && !Args.empty())
-    R += ", ";
-  R += Args;
+    R += Args.empty() ? "c10::DispatchKeySet dispatchKeySet"
+                      : "c10::DispatchKeySet dispatchKeySet, ";
+  appendBindings(R, Args, Defn);
   R += ')';
   return R;
 }

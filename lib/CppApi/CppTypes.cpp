@@ -2,58 +2,137 @@
 
 #include "opgen/CppApi/CppTypes.h"
 
+#include <cstring>
+
 using namespace opgen;
 using namespace llvm;
 
-void CType::print(std::string &Out) const {
-  switch (K) {
-  case Base:
-    Out += Name;
-    return;
-  case ConstRef:
-    Out += "const ";
-    elem().print(Out);
-    Out += " &";
-    return;
-  case MutRef:
-    elem().print(Out);
-    Out += " &";
-    return;
-  case Optional:
-    Out += "::std::optional<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case Vector:
-    Out += "::std::vector<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case Array:
-    Out += "::std::array<";
-    elem().print(Out);
-    Out += "," + std::to_string(Size) + ">";
-    return;
-  case ArrayRef:
-    Out += "at::ArrayRef<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case List:
-    Out += "c10::List<";
-    elem().print(Out);
-    Out += ">";
-    return;
-  case Tuple:
-    Out += "::std::tuple<";
+CType CType::nest(Kind K, CType Elem) {
+  CType T;
+  T.Sh.Nested = true;
+  T.Elems.push_back(std::move(Elem));
+  T.Sh.Wrappers[T.Sh.Depth++] = K;
+  return T;
+}
+
+CType CType::tuple(std::vector<CType> Elems) {
+  CType T;
+  T.Sh.Inner = Tuple;
+  T.Elems = std::move(Elems);
+  return T;
+}
+
+namespace opgen {
+namespace detail {
+/// Text gathered on the stack and appended to a string in large pieces:
+/// the C++ API spells a few hundred thousand short pieces a run (types,
+/// names, defaults), and each std::string append costs about 70
+/// instructions.
+class Speller {
+public:
+  explicit Speller(std::string &Out) : Out(Out) {}
+  Speller(const Speller &) = delete;
+  Speller &operator=(const Speller &) = delete;
+  ~Speller() { flush(); }
+
+  void put(StringRef S) {
+    if (N + S.size() > sizeof(Buf)) {
+      flush();
+      if (S.size() > sizeof(Buf)) {
+        Out += S;
+        return;
+      }
+    }
+    copy(Buf + N, S.data(), S.size());
+    N += S.size();
+  }
+  void put(char C) {
+    if (N == sizeof(Buf))
+      flush();
+    Buf[N++] = C;
+  }
+  void flush() {
+    Out.append(Buf, N);
+    N = 0;
+  }
+
+private:
+  /// memcpy without a call for the short pieces types are made of: two
+  /// overlapping fixed-size copies cover 4 to 16 bytes.
+  static void copy(char *D, const char *S, size_t Len) {
+    if (Len >= 8 && Len <= 16) {
+      uint64_t A, B;
+      memcpy(&A, S, 8);
+      memcpy(&B, S + Len - 8, 8);
+      memcpy(D, &A, 8);
+      memcpy(D + Len - 8, &B, 8);
+    } else if (Len >= 4 && Len < 8) {
+      uint32_t A, B;
+      memcpy(&A, S, 4);
+      memcpy(&B, S + Len - 4, 4);
+      memcpy(D, &A, 4);
+      memcpy(D + Len - 4, &B, 4);
+    } else if (Len < 4) {
+      for (size_t I = 0; I != Len; ++I)
+        D[I] = S[I];
+    } else {
+      memcpy(D, S, Len);
+    }
+  }
+
+  std::string &Out;
+  size_t N = 0;
+  char Buf[512];
+};
+} // namespace detail
+} // namespace opgen
+
+using opgen::detail::Speller;
+
+/// What a wrapper prints before and after the type it wraps (an Array adds
+/// its size before the `>`).
+static constexpr StringLiteral Prefixes[] = {"",
+                                             "const ",
+                                             "",
+                                             "::std::optional<",
+                                             "::std::vector<",
+                                             "::std::array<",
+                                             "at::ArrayRef<",
+                                             "c10::List<",
+                                             "::std::tuple<"};
+static constexpr StringLiteral Suffixes[] = {"",  " &", " &", ">", ">",
+                                             ">", ">",  ">",  ">"};
+
+void CType::print(Speller &Out) const {
+  for (unsigned I = Sh.Depth; I-- > 0;)
+    Out.put(Prefixes[Sh.Wrappers[I]]);
+  if (Sh.Nested) {
+    Elems.front().print(Out);
+  } else if (Sh.Inner == Base) {
+    Out.put(Name);
+  } else {
+    Out.put("::std::tuple<");
     for (size_t I = 0; I != Elems.size(); ++I) {
       if (I)
-        Out += ",";
+        Out.put(',');
       Elems[I].print(Out);
     }
-    Out += ">";
-    return;
+    Out.put('>');
   }
+  for (unsigned I = 0; I != Sh.Depth; ++I) {
+    if (Sh.Wrappers[I] == Array) {
+      Out.put(',');
+      Out.put(std::to_string(Size));
+    }
+    Out.put(Suffixes[Sh.Wrappers[I]]);
+  }
+}
+
+void CType::print(std::string &Out) const {
+  // Spelt on the stack and appended once: appending piece by piece cost
+  // about 20 M instructions a run.
+  Speller S(Out);
+  print(S);
 }
 
 std::string CType::str() const {
@@ -62,18 +141,28 @@ std::string CType::str() const {
   return S;
 }
 
+static void spellDefn(Speller &Out, const Binding &B) {
+  B.NCType.Type.print(Out);
+  Out.put(' ');
+  Out.put(B.Name);
+}
+
+static void spellDecl(Speller &Out, const Binding &B) {
+  spellDefn(Out, B);
+  if (B.Default) {
+    Out.put('=');
+    Out.put(*B.Default);
+  }
+}
+
 void Binding::appendDefn(std::string &Out) const {
-  NCType.Type.print(Out);
-  Out += ' ';
-  Out += Name;
+  Speller S(Out);
+  spellDefn(S, *this);
 }
 
 void Binding::appendDecl(std::string &Out) const {
-  appendDefn(Out);
-  if (Default) {
-    Out += '=';
-    Out += *Default;
-  }
+  Speller S(Out);
+  spellDecl(S, *this);
 }
 
 std::string Binding::defn() const {
@@ -90,13 +179,23 @@ std::string Binding::decl() const {
 
 void opgen::appendBindings(std::string &Out, const std::vector<Binding> &Bs,
                            bool Defn) {
+  Speller S(Out);
   for (size_t I = 0, E = Bs.size(); I != E; ++I) {
     if (I)
-      Out += ", ";
+      S.put(", ");
     if (Defn)
-      Bs[I].appendDefn(Out);
+      spellDefn(S, Bs[I]);
     else
-      Bs[I].appendDecl(Out);
+      spellDecl(S, Bs[I]);
+  }
+}
+
+void opgen::appendTypes(std::string &Out, const std::vector<Binding> &Bs) {
+  Speller S(Out);
+  for (size_t I = 0, E = Bs.size(); I != E; ++I) {
+    if (I)
+      S.put(", ");
+    Bs[I].NCType.Type.print(S);
   }
 }
 
@@ -203,7 +302,7 @@ static std::optional<CType> valueCType(Type T, bool SymInt) {
   case Type::List:
     if (T.getElementType().isBase(BaseTy::Bool)) {
       CType A = CType::wrap(CType::Array, CType::base("bool"));
-      A.Size = T.getSize().value_or(0);
+      A.setSize(T.getSize().value_or(0));
       return A;
     }
     return std::nullopt;
@@ -220,7 +319,7 @@ static bool isListOf(Type T, BaseTy B) {
 CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
                            const CppApiFlags &F) {
   if (std::optional<CType> V = valueCType(T, SymInt))
-    return *V;
+    return std::move(*V);
   const CType Tensor = CType::base("at::Tensor");
   switch (T.getKind()) {
   case Type::Base:
@@ -278,7 +377,7 @@ CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
 /// cpp.returntype_type; SymInt is always kept in returns.
 static CType returnTypeCType(Type T, bool Mutable, const CppApiFlags &F) {
   if (std::optional<CType> V = valueCType(T, /*SymInt=*/true))
-    return *V;
+    return std::move(*V);
   switch (T.getKind()) {
   case Type::Base:
     if (T.getBaseTy() == BaseTy::Tensor) {
@@ -312,11 +411,11 @@ CType opgen::returnsCType(const std::vector<Return> &Returns,
     return CType::base("void");
   if (Returns.size() == 1)
     return returnCType(Returns[0], F);
-  CType T;
-  T.K = CType::Tuple;
+  std::vector<CType> Elems;
+  Elems.reserve(Returns.size());
   for (const Return &R : Returns)
-    T.Elems.push_back(returnCType(R, F));
-  return T;
+    Elems.push_back(returnCType(R, F));
+  return CType::tuple(std::move(Elems));
 }
 
 std::vector<std::string> opgen::returnNames(const NativeFunction &F) {
@@ -350,12 +449,31 @@ std::string DispatcherSignature::name() const {
 std::vector<Binding> DispatcherSignature::arguments() const {
   CppApiFlags Flags = CppApiFlags::forFunction(*F);
   std::vector<Binding> Out;
-  Out.reserve(F->Func.Args.size());
-  F->Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
-    Out.push_back(
-        {A.Name, {A.Name, argumentCType(A.Ty, A.isWrite(), SymInt, Flags)}});
-    return false;
-  });
+  const Arguments &As = F->Func.Args;
+  Out.reserve(As.size());
+  // Built in place, in schema order (what anyOf visits, without a call per
+  // argument).
+  auto Add = [&](const Argument &A) {
+    Binding &B = Out.emplace_back();
+    B.Name = A.Name;
+    B.NCType.Name = A.Name;
+    B.NCType.Type = argumentCType(A.Ty, A.isWrite(), SymInt, Flags);
+  };
+  for (const Argument &A : As.PreSelfPositional)
+    Add(A);
+  if (As.Self)
+    Add(*As.Self);
+  for (const Argument &A : As.PostSelfPositional)
+    Add(A);
+  for (const Argument &A : As.PreTensorOptionsKwargOnly)
+    Add(A);
+  if (As.TensorOptions)
+    for (const Argument &A : *As.TensorOptions)
+      Add(A);
+  for (const Argument &A : As.PostTensorOptionsKwargOnly)
+    Add(A);
+  for (const Argument &A : As.Out)
+    Add(A);
   return Out;
 }
 
@@ -364,17 +482,12 @@ CType DispatcherSignature::returnsType() const {
 }
 
 std::string DispatcherSignature::decl(const std::string *Name) const {
-  std::string S = returnsType().str();
+  std::string S;
+  returnsType().print(S);
   S += ' ';
   S += Name ? *Name : name();
   S += '(';
-  bool First = true;
-  for (const Binding &B : arguments()) {
-    if (!First)
-      S += ", ";
-    First = false;
-    S += B.defn();
-  }
+  appendBindings(S, arguments(), /*Defn=*/true);
   S += ')';
   return S;
 }

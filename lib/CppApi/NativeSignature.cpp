@@ -44,12 +44,12 @@ std::vector<Binding> NativeSignature::arguments() const {
   std::vector<Binding> Out;
   Out.reserve(F->Func.Args.size());
   auto Add = [&](const Argument &A) {
-    Binding B;
+    Binding &B = Out.emplace_back();
     B.Name = A.Name;
-    B.NCType = {A.Name, nativeArgumentCType(A.Ty, A.isWrite(), SymInt, Flags)};
+    B.NCType.Name = A.Name;
+    B.NCType.Type = nativeArgumentCType(A.Ty, A.isWrite(), SymInt, Flags);
     if (Defaults && A.Default)
       B.Default = defaultExpr(*A.Default, A.Ty, SymInt);
-    Out.push_back(std::move(B));
   };
   const Arguments &As = F->Func.Args;
   for (const Argument &A : As.PreSelfPositional)
@@ -68,13 +68,12 @@ std::vector<Binding> NativeSignature::arguments() const {
     static const char *const Types[] = {"at::ScalarType", "at::Layout",
                                         "at::Device", "bool"};
     for (unsigned I = 0; I != 4; ++I) {
-      Binding B;
+      Binding &B = Out.emplace_back();
       B.Name = Names[I];
       B.NCType = {Names[I],
                   CType::wrap(CType::Optional, CType::base(Types[I]))};
       if (Defaults)
         B.Default = "{}";
-      Out.push_back(std::move(B));
     }
   }
   for (const Argument &A : As.PostTensorOptionsKwargOnly)
@@ -88,12 +87,21 @@ CType NativeSignature::returnsType() const {
   return returnsCType(F->Func.Returns, CppApiFlags::forFunction(*F));
 }
 
+static std::string signature(const NativeSignature &S, bool Defn) {
+  std::string R;
+  S.returnsType().print(R);
+  R += ' ';
+  R += S.name();
+  R += '(';
+  appendBindings(R, S.arguments(), Defn);
+  R += ')';
+  return R;
+}
+
 std::string NativeSignature::decl() const {
-  return returnsType().str() + " " + name() + "(" + joinBindings(arguments()) +
-         ")";
+  return signature(*this, /*Defn=*/false);
 }
 
 std::string NativeSignature::defn() const {
-  return returnsType().str() + " " + name() + "(" +
-         joinBindings(arguments(), /*Defn=*/true) + ")";
+  return signature(*this, /*Defn=*/true);
 }

@@ -34,30 +34,76 @@ LogicalResult opgen::checkCppApiModule(EmitContext &EC, StringRef What) {
 
 void CppWrapper::appendSignature(std::string &Out, StringRef Name, bool Defn,
                                  bool Redispatch) const {
-  Out += Returns;
+  assert((!Defn || HasDefnArgs) && "made without its definitions");
+  StringRef Args = Texts.get(Defn ? DefnArgsText : DeclArgsText);
+  Out += returns();
   Out += ' ';
   Out += Name;
   Out += '(';
   if (Redispatch)
     Out += Args.empty() ? "c10::DispatchKeySet dispatchKeySet"
                         : "c10::DispatchKeySet dispatchKeySet, ";
-  if (Defn)
-    appendBindings(Out, Args, /*Defn=*/true);
-  else
-    Out += DeclArgs;
+  Out += Args;
   Out += ')';
 }
 
+namespace {
+/// The characters a C++ or JSON string literal escapes.
+struct EscapedChars {
+  bool Escaped[256] = {};
+  constexpr EscapedChars() {
+    for (unsigned C = 0; C != 256; ++C)
+      Escaped[C] = C < 0x20 || C >= 0x7f || C == '"' || C == '\\';
+  }
+};
+} // namespace
+
+/// Whether no character of \p S is escaped: a table lookup per character,
+/// a third of the comparisons' cost.
+static bool isPlainText(StringRef S) {
+  static constexpr EscapedChars Table;
+  for (unsigned char C : S)
+    if (Table.Escaped[C])
+      return false;
+  return true;
+}
+
+FunctionTexts opgen::getFunctionTexts(const NativeFunction &F) {
+  FunctionTexts T;
+  T.NoCppType = checkCppTypes(F.Func);
+  std::string &S = T.Texts.storage();
+  S = F.Func.str();
+  T.Texts.end(FunctionTexts::SchemaText);
+  T.PlainSchema = isPlainText(S);
+  DispatcherSignature Sig(F);
+  T.DispatcherArgs = Sig.arguments();
+  // Room for the rest: about three times the parameters' length.
+  S.reserve(S.size() + 64 + 40 * T.DispatcherArgs.size());
+  Sig.returnsType().print(S);
+  T.Texts.end(FunctionTexts::ReturnsText);
+  appendTypes(S, T.DispatcherArgs);
+  T.Texts.end(FunctionTexts::TypesText);
+  appendBindings(S, T.DispatcherArgs, /*Defn=*/true);
+  T.Texts.end(FunctionTexts::ParamsText);
+  return T;
+}
+
 std::optional<CppWrappers>
-opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
+opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method,
+                      const std::vector<Binding> *Goals, bool Definitions) {
   CppSignatureGroup G =
       CppSignatureGroup::get(F, Method, /*FallbackBinding=*/F.ManualCppBinding);
-  std::vector<Binding> Goals = DispatcherSignature(F).arguments();
+  std::vector<Binding> OwnGoals;
+  if (!Goals) {
+    OwnGoals = DispatcherSignature(F).arguments();
+    Goals = &OwnGoals;
+  }
   CppWrappers Out;
-  auto Add = [&](CppSignature Sig) {
-    CppWrapper W{std::move(Sig), {}, {}, {}, {}};
-    W.Args = W.Sig.arguments();
-    Expected<std::vector<std::string>> Exprs = translate(W.Args, Goals, Method);
+  auto Add = [&](const CppSignature &Sig) {
+    CppWrapper &W = Out.emplace_back();
+    W.Sig = Sig;
+    std::vector<Binding> Args = W.Sig.arguments();
+    Expected<std::vector<std::string>> Exprs = translate(Args, *Goals, Method);
     if (!Exprs) {
       EC.Ctx.getDiags().error(F.FuncLoc,
                               "cannot call the operator `" + F.Func.Name.str() +
@@ -65,59 +111,85 @@ opgen::getCppWrappers(EmitContext &EC, const NativeFunction &F, bool Method) {
                                   "`: " + toString(Exprs.takeError()));
       return false;
     }
+    std::string &S = W.Texts.storage();
+    S.reserve(128 + (Definitions ? 100 : 60) * Args.size());
+    S += W.Sig.name();
+    W.Texts.end(CppWrapper::NameText);
+    W.Sig.returnsType().print(S);
+    W.Texts.end(CppWrapper::ReturnsText);
+    appendBindings(S, Args, /*Defn=*/false);
+    W.Texts.end(CppWrapper::DeclArgsText);
     for (size_t I = 0; I != Exprs->size(); ++I) {
       if (I)
-        W.CallArgs += ", ";
-      W.CallArgs += (*Exprs)[I];
+        S += ", ";
+      S += (*Exprs)[I];
     }
-    W.Sig.returnsType().print(W.Returns);
-    appendBindings(W.DeclArgs, W.Args, /*Defn=*/false);
-    Out.push_back(std::move(W));
+    W.Texts.end(CppWrapper::CallArgsText);
+    if (Definitions) {
+      appendBindings(S, Args, /*Defn=*/true);
+      W.HasDefnArgs = true;
+    }
+    W.Texts.end(CppWrapper::DefnArgsText);
     return true;
   };
   if (!Add(G.Signature))
     return std::nullopt;
   for (std::optional<CppSignature> *S :
        {&G.FaithfulSignature, &G.SymIntSignature, &G.SymIntFaithfulSignature})
-    if (*S && !Add(std::move(**S)))
+    if (*S && !Add(**S))
       return std::nullopt;
   return Out;
 }
 
-struct CppWrapperCache::Slot {
+template <typename T> struct CppWrapperCache::Slot {
   /// Not made, being made, made. Not a std::once_flag: glibc's pthread_once
   /// makes a futex call for every flag, thousands of system calls a run.
   std::atomic<unsigned char> State{0};
-  /// Null when they cannot be made (or before they are).
-  std::unique_ptr<CppWrappers> Wrappers;
+  T Value{};
+
+  template <typename MakeFn> const T &get(MakeFn Make) {
+    unsigned char Expected = 0;
+    if (State.compare_exchange_strong(Expected, 1, std::memory_order_acquire)) {
+      Value = Make();
+      State.store(2, std::memory_order_release);
+    } else {
+      // Another thread is making it (only when emitters overlap).
+      while (State.load(std::memory_order_acquire) != 2)
+        std::this_thread::yield();
+    }
+    return Value;
+  }
 };
 
-CppWrapperCache::CppWrapperCache(size_t NumFunctions) {
-  for (std::unique_ptr<Slot[]> &S : Slots)
-    S = std::make_unique<Slot[]>(NumFunctions);
+CppWrapperCache::CppWrapperCache(const Module &M)
+    : Functions(M.Functions.data()) {
+  for (auto &S : Wrappers)
+    S = std::make_unique<Slot<std::unique_ptr<CppWrappers>>[]>(
+        M.Functions.size());
+  Texts = std::make_unique<Slot<FunctionTexts>[]>(M.Functions.size());
 }
 
 CppWrapperCache::~CppWrapperCache() = default;
 
 const CppWrappers *CppWrapperCache::get(EmitContext &EC,
                                         const NativeFunction &F, bool Method) {
-  Slot &S = Slots[Method][&F - EC.M.Functions.data()];
-  unsigned char Expected = 0;
-  if (S.State.compare_exchange_strong(Expected, 1, std::memory_order_acquire)) {
-    if (std::optional<CppWrappers> W = getCppWrappers(EC, F, Method))
-      S.Wrappers = std::make_unique<CppWrappers>(std::move(*W));
-    S.State.store(2, std::memory_order_release);
-  } else {
-    // Another thread is making them (only when emitters overlap).
-    while (S.State.load(std::memory_order_acquire) != 2)
-      std::this_thread::yield();
-  }
-  return S.Wrappers.get();
+  return Wrappers[Method][&F - Functions]
+      .get([&]() -> std::unique_ptr<CppWrappers> {
+        if (std::optional<CppWrappers> W =
+                getCppWrappers(EC, F, Method, &texts(F).DispatcherArgs))
+          return std::make_unique<CppWrappers>(std::move(*W));
+        return nullptr;
+      })
+      .get();
+}
+
+const FunctionTexts &CppWrapperCache::texts(const NativeFunction &F) {
+  return Texts[&F - Functions].get([&] { return getFunctionTexts(F); });
 }
 
 CppWrapperCache &opgen::getCppWrapperCache(EmitContext &EC) {
   if (!EC.Wrappers)
-    EC.Wrappers = std::make_shared<CppWrapperCache>(EC.M.Functions.size());
+    EC.Wrappers = std::make_shared<CppWrapperCache>(EC.M);
   return *EC.Wrappers;
 }
 
@@ -131,11 +203,12 @@ LogicalResult opgen::forEachFunction(
   size_t N = M.Functions.size();
   Texts.assign(N, std::nullopt);
   std::vector<char> Failed(N, 0);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   D.beginDeferred();
   parallelFor(EC.Options.Threads, N, [&](size_t I) {
     const NativeFunction &F = M.Functions[I];
     // A type torchgen's C++ API cannot spell would make it fail.
-    if (std::optional<std::string> Why = checkCppTypes(F.Func)) {
+    if (const std::optional<std::string> &Why = Cache.texts(F).NoCppType) {
       D.error(F.FuncLoc,
               "cannot generate C++ for `" + F.Func.Name.str() + "`: " + *Why);
       Failed[I] = 1;

@@ -34,26 +34,39 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
   }
   bool HasSymInt = F.Func.Args.hasSymIntArg();
   const std::string &Op = F.Names->Unambiguous;
-  std::string Schema = F.Func.str();
+  StringRef Schema = Cache.texts(F).schema();
   std::string Out;
+  // Reserved: growing the text as it is appended cost about 3 M
+  // instructions.
+  size_t Len = 0;
+  for (const CppWrapper &W : *Wrappers)
+    Len += 2 * (Schema.size() + W.returns().size() + W.declArgs().size() +
+                W.callArgs().size() + Op.size()) +
+           250;
+  Out.reserve(Len);
   for (const CppWrapper &W : *Wrappers) {
     const CppSignature &Sig = W.Sig;
     if (F.VariantFunction) {
       Out += "\n// aten::";
       Out += Schema;
       Out += "\ninline ";
-      W.appendSignature(Out, Sig.name(), /*Defn=*/false);
+      W.appendSignature(Out, W.name(), /*Defn=*/false);
       Out += " {\n    return at::_ops::";
       Out += Op;
       Out += "::call(";
-      Out += W.CallArgs;
+      Out += W.callArgs();
       Out += ");\n}";
     }
     if (HasSymInt) {
-      // The template's name is the same for int64_t and SymInt.
-      std::string Name = cppName(F, Sig.Faithful, /*SymIntOverload=*/false);
-      if (Sig.FallbackBinding)
-        Name = "__dispatch_" + Name;
+      // The template's name is the same for int64_t and SymInt: the
+      // non-SymInt signature's.
+      std::string SymIntName;
+      if (Sig.SymInt) {
+        SymIntName = cppName(F, Sig.Faithful, /*SymIntOverload=*/false);
+        if (Sig.FallbackBinding)
+          SymIntName = "__dispatch_" + SymIntName;
+      }
+      StringRef Name = Sig.SymInt ? StringRef(SymIntName) : W.name();
       Out += "\nnamespace symint {\n  template <typename T, typename = "
              "std::enable_if_t<std::is_same_v<T, ";
       Out += Sig.SymInt ? "c10::SymInt" : "int64_t";
@@ -62,7 +75,7 @@ static std::optional<std::string> functionWrappers(EmitContext &EC,
       Out += " {\n    return at::_ops::";
       Out += Op;
       Out += "::call(";
-      Out += W.CallArgs;
+      Out += W.callArgs();
       Out += ");\n  }\n}\n";
     }
   }

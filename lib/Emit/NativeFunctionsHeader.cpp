@@ -28,6 +28,7 @@
 #include "opgen/CppApi/NativeSignature.h"
 #include "opgen/CppApi/StructuredApi.h"
 #include "opgen/Emit/AtenGroups.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/KernelTable.h"
 #include "opgen/Support/Parallel.h"
@@ -38,11 +39,29 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 #include <utility>
 
 using namespace opgen;
 using namespace llvm;
+
+/// Whether \p S contains \p Part: memchr for the first character, then a
+/// comparison. StringRef's search builds a 256-entry skip table each call;
+/// kernel names are short and searched about 8,000 times.
+static bool contains(StringRef S, StringRef Part) {
+  const char *P = S.data(), *End = S.data() + S.size();
+  while (static_cast<size_t>(End - P) >= Part.size()) {
+    P = static_cast<const char *>(
+        memchr(P, Part.front(), End - P - Part.size() + 1));
+    if (!P)
+      return false;
+    if (memcmp(P, Part.data(), Part.size()) == 0)
+      return true;
+    ++P;
+  }
+  return false;
+}
 
 /// Where torchgen files a group without a kernel for a key.
 static constexpr StringLiteral DefaultKernelNamespace = "at::native";
@@ -60,7 +79,8 @@ struct GroupDecls {
 
 class NativeDeclarations {
 public:
-  NativeDeclarations(const EmitContext &EC) : EC(EC), M(EC.M), Kernels(M) {}
+  NativeDeclarations(const EmitContext &EC, CppWrapperCache &Cache)
+      : EC(EC), M(EC.M), Kernels(M), Cache(Cache) {}
 
   /// The declarations of group \p G; false after reporting what torchgen
   /// cannot generate.
@@ -81,6 +101,7 @@ private:
   const EmitContext &EC;
   const Module &M;
   KernelTable Kernels;
+  CppWrapperCache &Cache;
 };
 } // namespace
 
@@ -91,17 +112,27 @@ private:
 std::string NativeDeclarations::declare(
     const NativeFunction &F, const BackendIndex &I, const BackendMetadata &Meta,
     std::optional<std::pair<std::string, std::string>> (&Cache)[2]) const {
-  bool SymInt = StringRef(Meta.Kernel).contains("_symint");
+  bool SymInt = contains(Meta.Kernel, "_symint");
   if (I.External)
     return "static " + DispatcherSignature(F, "", SymInt).decl(&Meta.Kernel) +
            ";";
   std::optional<std::pair<std::string, std::string>> &Sig = Cache[SymInt];
   if (!Sig) {
     NativeSignature NS{&F, SymInt, ""};
-    Sig.emplace(NS.returnsType().str(), joinBindings(NS.arguments()));
+    Sig.emplace();
+    NS.returnsType().print(Sig->first);
+    appendBindings(Sig->second, NS.arguments());
   }
-  return "TORCH_API " + Sig->first + " " + Meta.Kernel + "(" + Sig->second +
-         ");";
+  std::string S;
+  S.reserve(14 + Sig->first.size() + Meta.Kernel.size() + Sig->second.size());
+  S += "TORCH_API ";
+  S += Sig->first;
+  S += ' ';
+  S += Meta.Kernel;
+  S += '(';
+  S += Sig->second;
+  S += ");";
+  return S;
 }
 
 bool NativeDeclarations::compute(const FunctionGroup &G,
@@ -109,12 +140,15 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
   DiagnosticEngine &D = EC.Ctx.getDiags();
   SmallVector<FunctionId, 4> Members = G.members();
   for (FunctionId Id : Members)
-    if (std::optional<std::string> Why = checkCppTypes(M.Functions[Id].Func)) {
+    if (const std::optional<std::string> &Why =
+            Cache.texts(M.Functions[Id]).NoCppType) {
       D.error(M.Functions[Id].FuncLoc, "cannot declare the kernels of `" +
                                            M.Functions[Id].Func.Name.str() +
                                            "`: " + *Why);
       return false;
     }
+  // Most groups have a kernel or two per member.
+  Out.Decls.reserve(2 * Members.size());
   // Signatures of the members, for kernels that share them.
   std::optional<std::pair<std::string, std::string>> Sigs[4][2];
   // The impl arguments are the same for every key of a structured group.
@@ -126,7 +160,8 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
     const BackendMetadata *Meta = Kernels.kernel(K, Primary);
     StringRef Ns = Meta ? StringRef(Meta->CppNamespace)
                         : StringRef(DefaultKernelNamespace);
-    if (Meta) {
+    // A namespace is checked once (most kernels share at::native).
+    if (Meta && Ns != KernelNamespace) {
       SmallVector<StringRef, 4> Levels;
       Ns.split(Levels, "::");
       if (Levels.size() > 4) {
@@ -173,7 +208,7 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
       FunctionId Id = Members[Member];
       const BackendMetadata *FMeta = Kernels.kernel(K, Id);
       // Legacy kernels are declared by hand.
-      if (!FMeta || StringRef(FMeta->Kernel).contains("legacy::"))
+      if (!FMeta || contains(FMeta->Kernel, "legacy::"))
         continue;
       Out.Decls.emplace_back(Ns,
                              declare(M.Functions[Id], I, *FMeta, Sigs[Member]));
@@ -189,12 +224,21 @@ std::vector<std::string> NativeDeclarations::lines(ArrayRef<GroupDecls> All,
     std::vector<StringRef> Decls;
     DenseSet<StringRef> Seen;
   };
+  size_t Total = 0;
+  for (size_t G : Groups)
+    Total += All[G].Decls.size();
   std::vector<Namespace> Namespaces;
   auto slot = [&](StringRef Ns) -> Namespace & {
     for (Namespace &N : Namespaces)
       if (N.Name == Ns)
         return N;
     Namespaces.push_back({Ns, {}, {}});
+    // Most declarations go to the first namespace (at::native): sized for
+    // them, its set is not grown and rehashed a few thousand times.
+    if (Namespaces.size() == 1) {
+      Namespaces.back().Decls.reserve(Total);
+      Namespaces.back().Seen.reserve(Total);
+    }
     return Namespaces.back();
   };
   for (size_t G : Groups) {
@@ -211,12 +255,18 @@ std::vector<std::string> NativeDeclarations::lines(ArrayRef<GroupDecls> All,
   // the empty lines, so they are left out here. The closing blank-looking
   // line of spaces is kept: between namespaces it becomes an empty line.
   std::vector<std::string> Out;
+  Out.reserve(Total + 8 * Namespaces.size());
   for (const Namespace &N : Namespaces) {
     SmallVector<StringRef, 4> Parts;
     N.Name.split(Parts, "::");
     for (StringRef P : Parts)
       Out.push_back(("namespace " + P + " {").str());
     for (StringRef Decl : N.Decls) {
+      // Only a structured kernel's class has several lines.
+      if (!Decl.empty() && Decl.find('\n') == StringRef::npos) {
+        Out.emplace_back(Decl);
+        continue;
+      }
       SmallVector<StringRef, 4> DeclLines;
       Decl.split(DeclLines, '\n', -1, /*KeepEmpty=*/false);
       for (StringRef L : DeclLines)
@@ -239,7 +289,7 @@ LogicalResult opgen::emitNativeFunctionsHeaders(EmitContext &EC) {
                      "and backend indices) to have run");
     return failure();
   }
-  NativeDeclarations Decls(EC);
+  NativeDeclarations Decls(EC, getCppWrapperCache(EC));
   size_t N = M.Groups->size();
   std::vector<GroupDecls> Slots(N);
   std::vector<char> Failed(N, 0);

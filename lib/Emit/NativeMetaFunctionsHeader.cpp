@@ -33,7 +33,7 @@ using namespace llvm;
 /// structured.argument_type(...).cpp_type(strip_ref=True).
 static std::string valueType(const Argument &A) {
   CType T = structuredArgumentCType(A.Ty);
-  while (T.K == CType::ConstRef || T.K == CType::MutRef) {
+  while (T.kind() == CType::ConstRef || T.kind() == CType::MutRef) {
     CType E = T.elem();
     T = std::move(E);
   }

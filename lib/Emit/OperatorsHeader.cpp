@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/CppApi/CppTypes.h"
 #include "opgen/Emit/AtenGroups.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/CppString.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Support/Parallel.h"
@@ -21,34 +21,34 @@
 using namespace opgen;
 using namespace llvm;
 
-/// The at::_ops struct declaring \p F (torchgen's ComputeOperators with
-/// Target.DECLARATION).
-static std::string declareOperator(const NativeFunction &F) {
-  DispatcherSignature Sig(F);
-  std::vector<Binding> Args = Sig.arguments();
-  std::string Ret = Sig.returnsType().str();
-  const std::string Name =
-      F.Names ? F.Names->Unambiguous : F.Func.Name.unambiguousName();
-  std::string Types, Params;
-  for (const Binding &B : Args) {
-    if (!Types.empty()) {
-      Types += ", ";
-      Params += ", ";
-    }
-    size_t TypeStart = Types.size();
-    B.NCType.Type.print(Types);
-    Params.append(Types, TypeStart);
-    Params += ' ';
-    Params += B.Name;
+/// cppString(S) appended to \p Out; schemas have nothing to escape but
+/// the odd default string (\p Plain says which), so most are appended whole
+/// instead of a character at a time.
+static void appendCppString(std::string &Out, StringRef S, bool Plain) {
+  if (!Plain) {
+    Out += cppString(S);
+    return;
   }
+  Out += '"';
+  Out += S;
+  Out += '"';
+}
+
+/// The at::_ops struct declaring \p F (torchgen's ComputeOperators with
+/// Target.DECLARATION), from the texts the headers share.
+static std::string declareOperator(const NativeFunction &F,
+                                   const FunctionTexts &T) {
+  const std::string &Name =
+      F.Names ? F.Names->Unambiguous : F.Func.Name.unambiguousName();
+  StringRef Ret = T.returns();
   std::string S;
-  S.reserve(512 + 2 * Params.size());
+  S.reserve(640 + T.schema().size() + 2 * T.params().size() + T.types().size());
   S += "\nstruct TORCH_API ";
   S += Name;
   S += " {\n  using schema = ";
   S += Ret;
   S += " (";
-  S += Types;
+  S += T.types();
   S += ");\n  using ptr_schema = schema*;\n"
        "  // See Note [static constexpr char* members for windows NVCC]\n"
        "  static constexpr const char* name = \"aten::";
@@ -56,17 +56,17 @@ static std::string declareOperator(const NativeFunction &F) {
   S += "\";\n  static constexpr const char* overload_name = \"";
   S += F.Func.Name.OverloadName;
   S += "\";\n  static constexpr const char* schema_str = ";
-  S += cppString(F.Func.str());
+  appendCppString(S, T.schema(), T.PlainSchema);
   S += ";\n  static ";
   S += Ret;
   S += " call(";
-  S += Params;
+  S += T.params();
   S += ");\n  static ";
   S += Ret;
   S += " redispatch(c10::DispatchKeySet dispatchKeySet";
-  if (!Params.empty())
+  if (!T.params().empty())
     S += ", ";
-  S += Params;
+  S += T.params();
   S += ");\n};";
   return S;
 }
@@ -82,9 +82,12 @@ LogicalResult opgen::emitOperatorsHeaders(EmitContext &EC) {
   const Module &M = EC.M;
   FileManager &Files = EC.files();
 
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::string> Decls(M.Functions.size());
-  parallelFor(EC.Options.Threads, M.Functions.size(),
-              [&](size_t I) { Decls[I] = declareOperator(M.Functions[I]); });
+  parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
+    const NativeFunction &F = M.Functions[I];
+    Decls[I] = declareOperator(F, Cache.texts(F));
+  });
 
   if (!EC.Options.PerOperatorHeaders) {
     std::vector<std::string> Method, NonMethod;

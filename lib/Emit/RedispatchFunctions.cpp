@@ -22,19 +22,26 @@ static std::optional<std::string> redispatchWrappers(EmitContext &EC,
     Failed = true;
     return std::nullopt;
   }
-  std::string Schema = F.Func.str();
+  StringRef Schema = Cache.texts(F).schema();
   std::string Out;
+  // Reserved: growing the text as it is appended cost about 3 M
+  // instructions.
+  size_t Len = 0;
+  for (const CppWrapper &W : *Wrappers)
+    Len += Schema.size() + W.returns().size() + W.declArgs().size() +
+           W.callArgs().size() + F.Names->Unambiguous.size() + 200;
+  Out.reserve(Len);
   for (const CppWrapper &W : *Wrappers) {
     Out += "\n// aten::";
     Out += Schema;
     Out += "\ninline ";
-    W.appendSignature(Out, W.Sig.name(), /*Defn=*/false, /*Redispatch=*/true);
+    W.appendSignature(Out, W.name(), /*Defn=*/false, /*Redispatch=*/true);
     Out += " {\n    return at::_ops::";
     Out += F.Names->Unambiguous;
     Out += "::redispatch(dispatchKeySet";
-    if (!W.CallArgs.empty())
+    if (!W.callArgs().empty())
       Out += ", ";
-    Out += W.CallArgs;
+    Out += W.callArgs();
     Out += ");\n}\n";
   }
   return Out;

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/CppApi/CppTypes.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/KernelTable.h"
 #include "opgen/Support/Parallel.h"
@@ -26,17 +27,19 @@
 using namespace opgen;
 using namespace llvm;
 
-/// A JSON string as Python's json.dumps writes it: ASCII only, the rest as
-/// `\uXXXX` escapes.
-static std::string jsonString(const std::string &S) {
-  bool Plain = none_of(S, [](char C) {
-    return C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
-           static_cast<unsigned char>(C) >= 0x7f;
-  });
-  if (Plain)
-    return "\"" + S + "\"";
-  return nlohmann::json(S).dump(-1, ' ', /*ensure_ascii=*/true,
-                                nlohmann::json::error_handler_t::replace);
+/// `"aten::" + S` as one JSON string as Python's json.dumps writes it,
+/// appended to \p Out: ASCII only, the rest as `\uXXXX` escapes. \p Plain
+/// says S has nothing to escape (FunctionTexts::PlainSchema).
+static void appendJsonSchema(std::string &Out, StringRef S, bool Plain) {
+  if (Plain) {
+    Out += "\"aten::";
+    Out += S;
+    Out += '"';
+    return;
+  }
+  Out += nlohmann::json(("aten::" + S).str())
+             .dump(-1, ' ', /*ensure_ascii=*/true,
+                   nlohmann::json::error_handler_t::replace);
 }
 
 /// Whether torchgen's has_composite_kernel or
@@ -63,13 +66,15 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
     return failure();
   }
   KernelTable Kernels(M);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   size_t N = M.Functions.size();
   std::vector<std::string> Lines(N);
   std::vector<char> Failed(N, 0);
   D.beginDeferred();
   parallelFor(EC.Options.Threads, N, [&](size_t Id) {
     const NativeFunction &F = M.Functions[Id];
-    if (std::optional<std::string> Why = checkCppTypes(F.Func)) {
+    const FunctionTexts &T = Cache.texts(F);
+    if (const std::optional<std::string> &Why = T.NoCppType) {
       D.error(F.FuncLoc, "cannot declare `" + F.Func.Name.str() +
                              "` for registration: " + *Why);
       Failed[Id] = 1;
@@ -88,10 +93,18 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
         Other = true;
     }
     bool Dispatch = !Implicit || Other;
+    // The dispatcher declaration (DispatcherSignature::decl) from the texts
+    // the headers share.
     std::string &Out = Lines[Id];
-    Out = DispatcherSignature(F).decl();
-    Out += "; // {\"schema\": ";
-    Out += jsonString("aten::" + F.Func.str());
+    Out.reserve(T.returns().size() + T.params().size() + 2 * T.schema().size() +
+                100);
+    Out += T.returns();
+    Out += ' ';
+    Out += DispatcherSignature(F).name();
+    Out += '(';
+    Out += T.params();
+    Out += "); // {\"schema\": ";
+    appendJsonSchema(Out, T.schema(), T.PlainSchema);
     Out += ", \"dispatch\": \"";
     Out += Dispatch ? "True" : "False";
     Out += "\", \"default\": \"";

@@ -20,8 +20,10 @@ struct MethodTexts {
 };
 } // namespace
 
-static std::optional<MethodTexts>
-tensorMethods(EmitContext &EC, const NativeFunction &F, bool &Failed) {
+static std::optional<MethodTexts> tensorMethods(EmitContext &EC,
+                                                CppWrapperCache &Cache,
+                                                const NativeFunction &F,
+                                                bool &Failed) {
   if (!F.VariantMethod)
     return std::nullopt;
   DiagnosticEngine &D = EC.Ctx.getDiags();
@@ -34,25 +36,27 @@ tensorMethods(EmitContext &EC, const NativeFunction &F, bool &Failed) {
     Failed = true;
     return std::nullopt;
   }
-  auto Wrappers = getCppWrappers(EC, F, /*Method=*/true);
+  const FunctionTexts &Texts = Cache.texts(F);
+  auto Wrappers = getCppWrappers(EC, F, /*Method=*/true, &Texts.DispatcherArgs,
+                                 /*Definitions=*/true);
   if (!Wrappers) {
     Failed = true;
     return std::nullopt;
   }
-  std::string Schema = F.Func.str();
+  StringRef Schema = Texts.schema();
   MethodTexts T;
   for (const CppWrapper &W : *Wrappers) {
-    std::string Name = W.Sig.name();
+    StringRef Name = W.name();
     W.appendSignature(T.Decls, Name, /*Defn=*/false);
     T.Decls += " const;\n";
     T.Defns += "\n// aten::";
     T.Defns += Schema;
     T.Defns += "\ninline ";
-    W.appendSignature(T.Defns, "Tensor::" + Name, /*Defn=*/true);
+    W.appendSignature(T.Defns, ("Tensor::" + Name).str(), /*Defn=*/true);
     T.Defns += " const {\n    return at::_ops::";
     T.Defns += F.Names->Unambiguous;
     T.Defns += "::call(";
-    T.Defns += W.CallArgs;
+    T.Defns += W.callArgs();
     T.Defns += ");\n}\n";
   }
   return T;
@@ -65,12 +69,13 @@ LogicalResult opgen::emitTensorBodyHeader(EmitContext &EC) {
     return failure();
   // Both texts of a method are made in one go; the definitions wait in
   // their own slots while the declarations go through forEachFunction.
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::optional<std::string>> Decls, Defns(EC.M.Functions.size());
   if (failed(forEachFunction(
           EC,
           [&](const NativeFunction &F,
               bool &Failed) -> std::optional<std::string> {
-            std::optional<MethodTexts> T = tensorMethods(EC, F, Failed);
+            std::optional<MethodTexts> T = tensorMethods(EC, Cache, F, Failed);
             if (!T)
               return std::nullopt;
             Defns[&F - EC.M.Functions.data()] = std::move(T->Defns);

@@ -412,3 +412,110 @@ TEST_CASE("functionalization: view inverses and ViewMeta names") {
   CHECK(viewMetaClassName(M.Functions[0], true) ==
         "at::functionalization::swap_int_ViewMeta");
 }
+
+TEST_CASE("CType: wrappers held inline, compared and printed structurally") {
+  CType Bools = wrap(CType::Array, base("bool"));
+  Bools.setSize(3);
+  CType Opt = wrap(CType::Optional, Bools);
+  CHECK(Opt.str() == "::std::optional<::std::array<bool,3>>");
+  CHECK(Opt.kind() == CType::Optional);
+  CHECK(Opt.elem() == Bools);
+  // Taking the Array off forgets its size: the element is plain `bool`.
+  CHECK(Bools.elem() == base("bool"));
+  CType Other = wrap(CType::Array, base("bool"));
+  Other.setSize(4);
+  CHECK(Other != Bools);
+  CHECK(wrap(CType::ConstRef, base("at::Tensor")) !=
+        wrap(CType::MutRef, base("at::Tensor")));
+  CHECK(wrap(CType::Optional, base("at::Tensor")) != base("at::Tensor"));
+
+  CType Deep =
+      wrap(CType::ConstRef,
+           wrap(CType::List, wrap(CType::Optional, base("at::Tensor"))));
+  CHECK(Deep.str() == "const c10::List<::std::optional<at::Tensor>> &");
+  CHECK(Deep.elem().elem().elem() == base("at::Tensor"));
+
+  CType Tup = CType::tuple(
+      {base("at::Tensor"), wrap(CType::Vector, base("at::Tensor")), Opt});
+  CHECK(Tup.kind() == CType::Tuple);
+  CHECK(Tup.str() == "::std::tuple<at::Tensor,::std::vector<at::Tensor>,"
+                     "::std::optional<::std::array<bool,3>>>");
+  CHECK(Tup == CType::tuple({base("at::Tensor"),
+                             wrap(CType::Vector, base("at::Tensor")), Opt}));
+  CHECK(Tup != CType::tuple({base("at::Tensor")}));
+
+  // A name longer than the stack buffer is still printed whole.
+  std::string Long(700, 'x');
+  CHECK(wrap(CType::ConstRef, base(Long)).str() == "const " + Long + " &");
+}
+
+TEST_CASE("bindings joined in one go match each binding's decl()") {
+  Fixture X;
+  // Enough arguments for the joined text to outgrow the stack buffer.
+  std::string Schema = "many(Tensor self";
+  for (int I = 0; I != 40; ++I)
+    Schema += ", Tensor? weight_number_" + std::to_string(I) + "=None";
+  NativeFunction F = X.function(Schema + ") -> Tensor");
+  std::vector<Binding> Bs =
+      CppSignatureGroup::get(F, false).Signature.arguments();
+  std::string Expected;
+  for (const Binding &B : Bs)
+    Expected += (Expected.empty() ? "" : ", ") + B.decl();
+  CHECK(Expected.size() > 1024);
+  CHECK(joinBindings(Bs) == Expected);
+  std::string Prefixed = "(";
+  appendBindings(Prefixed, Bs, /*Defn=*/true);
+  std::string Defns = "(";
+  for (size_t I = 0; I != Bs.size(); ++I)
+    Defns += (I ? ", " : "") + Bs[I].defn();
+  CHECK(Prefixed == Defns);
+}
+
+TEST_CASE("translate: a method's goals, self from the implicit object") {
+  Fixture X;
+  NativeFunction F = X.function(
+      "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
+  CppSignatureGroup G = CppSignatureGroup::get(F, /*Method=*/true);
+  auto E = translate(G.Signature.arguments(),
+                     DispatcherSignature(F).arguments(), /*Method=*/true);
+  REQUIRE(static_cast<bool>(E));
+  CHECK(join(*E) == "const_cast<Tensor&>(*this) | other | alpha");
+  // Goals answered directly and by the search keep the goals' order.
+  NativeFunction S = X.function("view(Tensor(a) self, SymInt[] size) -> "
+                                "Tensor(a)");
+  auto V = translate(CppSignatureGroup::get(S, true).Signature.arguments(),
+                     DispatcherSignature(S).arguments(), /*Method=*/true);
+  REQUIRE(static_cast<bool>(V));
+  CHECK(join(*V) ==
+        "const_cast<Tensor&>(*this) | c10::fromIntArrayRefSlow(size)");
+}
+
+TEST_CASE("CType: nesting deeper than the inline wrappers") {
+  Fixture X;
+  NativeFunction F = X.function(
+      "deep(Scalar[][][][][][][][] x, int[][][][][][][]? y) -> Tensor");
+  std::string Lists, Ends;
+  for (int I = 0; I != 8; ++I) {
+    Lists += "at::ArrayRef<";
+    Ends += ">";
+  }
+  CHECK(DispatcherSignature(F).decl() ==
+        "at::Tensor deep(" + Lists + "at::Scalar" + Ends +
+            " x, ::std::optional<" + Lists.substr(13 * 2) + "at::IntArrayRef" +
+            Ends.substr(2) + "> y)");
+  CType T = base("int64_t");
+  std::vector<CType> Levels{T};
+  for (int I = 0; I != 15; ++I)
+    Levels.push_back(T = wrap(I % 2 ? CType::Optional : CType::Vector, T));
+  // Taking wrappers off gives back each level, equal to the one built.
+  for (int I = 15; I != 0; --I) {
+    CHECK(T == Levels[I]);
+    CHECK(T.kind() == (I % 2 ? CType::Vector : CType::Optional));
+    T = T.elem();
+  }
+  CHECK(T == base("int64_t"));
+  CHECK(Levels[15].name() == "int64_t");
+  CHECK(Levels[15] != Levels[13]);
+  CHECK(Levels[15].str().size() ==
+        7 + 8 * strlen("::std::vector<>") + 7 * strlen("::std::optional<>"));
+}

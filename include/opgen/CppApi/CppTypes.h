@@ -19,14 +19,27 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cassert>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace opgen {
 
+namespace detail {
+class Speller;
+} // namespace detail
+
 /// A C++ type, as torchgen's CType classes describe it.
-struct CType {
+///
+/// Held without a heap allocation unless it is a tuple: the wrappers
+/// (`const T &`, `::std::optional<T>`, ...) are a short list of kinds around
+/// one base name. The C++ API builds, copies and compares tens of thousands
+/// of these a run; a vector per wrapper made them about a third of the
+/// `aten` set's mallocs.
+class CType {
+public:
   enum Kind : unsigned char {
     Base,     ///< `at::Tensor`, `int64_t`
     ConstRef, ///< `const T &`
@@ -38,36 +51,92 @@ struct CType {
     List,     ///< `c10::List<T>`
     Tuple     ///< `::std::tuple<T,U>`
   };
-  Kind K = Base;
-  /// For Base: the spelling, with its namespace. Always a string literal,
-  /// so types are cheap to build and compare.
-  llvm::StringRef Name;
-  /// One element for the wrappers, any number for a tuple.
-  std::vector<CType> Elems;
-  /// For Array.
-  uint64_t Size = 0;
+  /// The wrappers held inline (torchgen's deepest is three: `const
+  /// c10::List<::std::optional<at::Tensor>> &`); a schema nesting deeper
+  /// (`int[][][][][][]`) gets the inner five in a type of their own.
+  static constexpr unsigned MaxWrappers = 5;
+
+  CType() = default;
 
   static CType base(llvm::StringRef Name) {
     CType T;
     T.Name = Name;
     return T;
   }
+  /// \p K (not Base or Tuple) around \p Elem. An Array's size is set with
+  /// setSize() right after wrapping; an Array may not wrap a type with an
+  /// Array (torchgen only makes `::std::array<bool,N>`).
   static CType wrap(Kind K, CType Elem) {
-    CType T;
-    T.K = K;
-    T.Elems.push_back(std::move(Elem));
+    assert(K != Base && K != Tuple && "not a wrapper");
+    if (Elem.Sh.Depth == MaxWrappers)
+      return nest(K, std::move(Elem));
+    Elem.Sh.Wrappers[Elem.Sh.Depth++] = K;
+    return Elem;
+  }
+  static CType tuple(std::vector<CType> Elems);
+
+  Kind kind() const { return Sh.Depth ? Sh.Wrappers[Sh.Depth - 1] : Sh.Inner; }
+  /// The wrapped type, for a wrapper.
+  CType elem() const {
+    assert(Sh.Depth && "not a wrapper");
+    if (Sh.Depth == 1 && Sh.Nested)
+      return Elems.front();
+    CType T = *this;
+    if (T.Sh.Wrappers[--T.Sh.Depth] == Array)
+      T.Size = 0;
+    T.Sh.Wrappers[T.Sh.Depth] = Base;
     return T;
   }
-  const CType &elem() const { return Elems.front(); }
+  /// For Base (below any wrappers): the spelling, with its namespace. Always
+  /// text that outlives the type (a string literal, or the module's).
+  llvm::StringRef name() const {
+    return Sh.Nested ? Elems.front().name() : Name;
+  }
+  /// For Tuple (below any wrappers).
+  const std::vector<CType> &elems() const {
+    return Sh.Nested ? Elems.front().elems() : Elems;
+  }
+  uint64_t size() const { return Size; }
+  void setSize(uint64_t N) { Size = N; }
 
   /// The C++ spelling, exactly as torchgen's cpp_type() prints it.
   std::string str() const;
+  /// str() appended to \p Out, in one append for a type without a tuple.
   void print(std::string &Out) const;
+  void print(detail::Speller &Out) const;
 
   bool operator==(const CType &O) const {
-    return K == O.K && Name == O.Name && Size == O.Size && Elems == O.Elems;
+    if (memcmp(&Sh, &O.Sh, sizeof(Shape)) != 0 || Name != O.Name ||
+        Size != O.Size)
+      return false;
+    return (Sh.Inner != Tuple && !Sh.Nested) || Elems == O.Elems;
   }
   bool operator!=(const CType &O) const { return !(*this == O); }
+
+private:
+  /// wrap() of a type whose wrappers are all used: \p Elem is nested.
+  static CType nest(Kind K, CType Elem);
+
+  /// What wraps what, in 8 bytes that are equal for equal types (wrappers
+  /// taken off are zeroed), compared at once.
+  struct Shape {
+    /// Base or Tuple: what the wrappers wrap, unless Nested.
+    Kind Inner = Base;
+    /// The wrappers wrap Elems.front(), which holds the inner MaxWrappers
+    /// (types are always split there, so equal types are held alike).
+    bool Nested = false;
+    /// How many wrappers there are.
+    unsigned char Depth = 0;
+    /// The wrappers, innermost first.
+    Kind Wrappers[MaxWrappers] = {};
+  };
+  static_assert(sizeof(Shape) == 8, "compared as 8 bytes");
+  Shape Sh;
+  llvm::StringRef Name;
+  /// For an Array among the wrappers.
+  uint64_t Size = 0;
+  /// For a Tuple, or the nested type.
+  std::vector<CType> Elems;
 };
 
 /// A C++ type bound to an argument name.
@@ -88,7 +157,10 @@ inline constexpr const char *PossiblyRedundantMemoryFormat =
 
 /// A formal parameter of a generated C++ function.
 struct Binding {
-  std::string Name;
+  /// Text that outlives the binding: the schema argument's name (the
+  /// module's) or a literal. Not a copy: the C++ API makes about 50,000
+  /// bindings a run.
+  llvm::StringRef Name;
   NamedCType NCType;
   /// The C++ default expression, for declarations of APIs that have
   /// defaults (the C++ and native APIs).
@@ -106,6 +178,8 @@ struct Binding {
 
 /// `A, B, C` from each binding's decl(), or defn() when \p Defn.
 std::string joinBindings(const std::vector<Binding> &Bs, bool Defn = false);
+/// Each binding's type, joined with ", ", appended to \p Out.
+void appendTypes(std::string &Out, const std::vector<Binding> &Bs);
 /// joinBindings appended to \p Out.
 void appendBindings(std::string &Out, const std::vector<Binding> &Bs,
                     bool Defn = false);
