@@ -11,8 +11,8 @@
 
 #include "opgen/CppApi/CppTypes.h"
 #include "opgen/CppApi/NativeSignature.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
-#include "opgen/Emit/SchemaTexts.h"
 
 using namespace opgen;
 using namespace llvm;
@@ -55,8 +55,11 @@ static std::string defineKernel(const NativeFunction &F, StringRef Name,
 
   DispatcherSignature Sig(F);
   std::string Exprs;
-  for (const Binding &B : Sig.arguments())
-    Exprs += (Exprs.empty() ? "" : ", ") + B.Name;
+  for (const Binding &B : Sig.arguments()) {
+    if (!Exprs.empty())
+      Exprs += ", ";
+    Exprs += B.Name;
+  }
   std::string NameStr = Name.str();
   return "// aten::" + Schema.str() + "\nC10_ALWAYS_INLINE\n" +
          Sig.defn(&NameStr) + " {\n  " + ComputeKey +
@@ -75,7 +78,7 @@ LogicalResult opgen::emitBackendSelect(EmitContext &EC) {
                                      "run it with -passes=default");
     return failure();
   }
-  const std::vector<std::string> &Schemas = getSchemaTexts(EC);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::string> Headers, Definitions, Registrations;
   for (const NativeFunction &F : M.Functions) {
     if (!needsBackendSelect(M, F))
@@ -84,7 +87,7 @@ LogicalResult opgen::emitBackendSelect(EmitContext &EC) {
     // them, but its name is the native API's.
     std::string Name = nativeName(F);
     Headers.push_back("#include <ATen/ops/" + F.Names->Root + "_ops.h>");
-    Definitions.push_back(defineKernel(F, Name, schemaText(Schemas, M, F)));
+    Definitions.push_back(defineKernel(F, Name, Cache.texts(F).schema()));
     Registrations.push_back("m.impl(\"aten::" + F.Func.Name.str() +
                             "\", TORCH_FN(" + Name + "));");
   }

@@ -212,7 +212,7 @@ std::optional<std::string> KernelWriter::functional(const FunctionGroup &G) {
       ClonedNames.push_back(Clone);
       Context.push_back({std::move(Clone), std::move(B.NCType)});
     } else {
-      Context.push_back({std::move(B.Name), std::move(B.NCType)});
+      Context.push_back({B.Name.str(), std::move(B.NCType)});
     }
   }
   std::vector<NamedCType> Goals;

@@ -11,9 +11,9 @@
 
 #include "opgen/CppApi/CppSignature.h"
 #include "opgen/CppApi/CppTypes.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/PyYamlDump.h"
-#include "opgen/Emit/SchemaTexts.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -287,7 +287,7 @@ private:
   }
 
   const NativeFunction &F;
-  /// str(FunctionSchema), made once per run (getSchemaTexts).
+  /// str(FunctionSchema), made once per run (FunctionTexts).
   StringRef Schema;
   const ConstantTexts &T = texts();
   CppApiFlags Flags;
@@ -591,7 +591,7 @@ LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
   // own, and the texts are joined in order.
   unsigned NumChunks =
       std::max(1u, std::min<unsigned>(EC.Options.Threads, Fns.size()));
-  const std::vector<std::string> &Schemas = getSchemaTexts(EC);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::string> Chunks(NumChunks);
   parallelFor(NumChunks, NumChunks, [&](size_t C) {
     size_t Begin = Fns.size() * C / NumChunks;
@@ -601,7 +601,7 @@ LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
     ChunkTexts Texts;
     PyYamlEmitter E = PyYamlEmitter::forRootSequenceItem(Chunks[C]);
     for (size_t I = Begin; I != End; ++I)
-      DeclarationWriter(Fns[I], Schemas[I], E, Texts).write();
+      DeclarationWriter(Fns[I], Cache.texts(Fns[I]).schema(), E, Texts).write();
     E.finishDocument();
   });
   std::string Text = std::move(Chunks[0]);

@@ -8,66 +8,96 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/CppApi/CppTypes.h"
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
-#include "opgen/Emit/SchemaTexts.h"
 #include "opgen/Support/Parallel.h"
+
+#include <cstring>
 
 using namespace opgen;
 using namespace llvm;
 
+/// \p Pieces joined, in a string made at its final size at once.
+static std::string concat(std::initializer_list<StringRef> Pieces) {
+  size_t Size = 0;
+  for (StringRef P : Pieces)
+    Size += P.size();
+  std::string S(Size, '\0');
+  char *Out = &S[0];
+  for (StringRef P : Pieces) {
+    std::memcpy(Out, P.data(), P.size());
+    Out += P.size();
+  }
+  return S;
+}
+
 /// The definitions of \p F's at::_ops members (torchgen's ComputeOperators
-/// with Target.DEFINITION, without static dispatch).
-static std::string defineOperator(const NativeFunction &F, StringRef Schema) {
-  DispatcherSignature Sig(F);
-  std::vector<Binding> Args = Sig.arguments();
-  std::string Ret = Sig.returnsType().str();
-  const std::string Name =
-      F.Names ? F.Names->Unambiguous : F.Func.Name.unambiguousName();
-  std::string Params, Exprs;
-  for (const Binding &B : Args) {
-    Params += ", ";
-    B.NCType.Type.print(Params);
-    Params += ' ';
-    Params += B.Name;
-    Exprs += ", ";
+/// with Target.DEFINITION, without static dispatch), from the dispatcher
+/// texts the headers share (FunctionTexts).
+static std::string defineOperator(const NativeFunction &F,
+                                  const FunctionTexts &T) {
+  std::string Fallback = F.Names ? "" : F.Func.Name.unambiguousName();
+  StringRef Name = F.Names ? StringRef(F.Names->Unambiguous) : Fallback;
+  StringRef Schema = T.schema(), Ret = T.returns(), Params = T.params();
+  SmallString<256> Exprs;
+  for (const Binding &B : T.DispatcherArgs) {
+    if (!Exprs.empty())
+      Exprs += ", ";
     Exprs += B.Name;
   }
-  // Params and Exprs start with ", "; the `call` forms drop it.
-  StringRef CallParams = StringRef(Params).drop_front(Params.empty() ? 0 : 2);
-  StringRef CallExprs = StringRef(Exprs).drop_front(Exprs.empty() ? 0 : 2);
-
-  std::string S;
-  S.reserve(1024 + 2 * Params.size() + 3 * Schema.size() + 8 * Name.size());
-  auto Add = [&S](std::initializer_list<StringRef> Pieces) {
-    for (StringRef P : Pieces)
-      S.append(P.data(), P.size());
-  };
-  Add({"\n// aten::", Schema, "\nstatic C10_NOINLINE c10::TypedOperatorHandle<",
-       Name, "::schema> create_", Name,
-       "_typed_handle() {\n  return c10::Dispatcher::singleton()\n"
-       "      .findSchemaOrThrow(",
-       Name, "::name, ", Name, "::overload_name)\n      .typed<", Name,
-       "::schema>();\n}\n"});
+  StringRef Comma = Params.empty() ? "" : ", ";
   // torchgen's bodies start with a line of four blanks, which the template
   // strips; writing it empty keeps the text clean for the template's fast
   // path (CodeTemplate.cpp, isCleanBlockText).
-  Add({"\n// aten::", Schema, "\n", Ret, " ", Name, "::call(", CallParams,
-       ") {\n\n    static auto op = create_", Name,
-       "_typed_handle();\n    return op.call(", CallExprs, ");\n}\n"});
-  Add({"\n// aten::", Schema, "\n", Ret, " ", Name,
-       "::redispatch(c10::DispatchKeySet dispatchKeySet", Params,
-       ") {\n\n    static auto op = create_", Name,
-       "_typed_handle();\n    return op.redispatch(dispatchKeySet", Exprs,
-       ");\n}\n"});
-  return S;
+  return concat({"\n// aten::",
+                 Schema,
+                 "\nstatic C10_NOINLINE c10::TypedOperatorHandle<",
+                 Name,
+                 "::schema> create_",
+                 Name,
+                 "_typed_handle() {\n  return c10::Dispatcher::singleton()\n"
+                 "      .findSchemaOrThrow(",
+                 Name,
+                 "::name, ",
+                 Name,
+                 "::overload_name)\n      .typed<",
+                 Name,
+                 "::schema>();\n}\n",
+                 "\n// aten::",
+                 Schema,
+                 "\n",
+                 Ret,
+                 " ",
+                 Name,
+                 "::call(",
+                 Params,
+                 ") {\n\n    static auto op = create_",
+                 Name,
+                 "_typed_handle();\n    return op.call(",
+                 Exprs,
+                 ");\n}\n",
+                 "\n// aten::",
+                 Schema,
+                 "\n",
+                 Ret,
+                 " ",
+                 Name,
+                 "::redispatch(c10::DispatchKeySet dispatchKeySet",
+                 Comma,
+                 Params,
+                 ") {\n\n    static auto op = create_",
+                 Name,
+                 "_typed_handle();\n    return op.redispatch(dispatchKeySet",
+                 Comma,
+                 Exprs,
+                 ");\n}\n"});
 }
 
 LogicalResult opgen::emitOperatorDefinitions(EmitContext &EC) {
   if (!EC.Options.GenerateSources)
     return success();
   const Module &M = EC.M;
-  const std::vector<std::string> &Schemas = getSchemaTexts(EC);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<ShardItem> Items(M.Functions.size());
   parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
     const NativeFunction &F = M.Functions[I];
@@ -76,7 +106,7 @@ LogicalResult opgen::emitOperatorDefinitions(EmitContext &EC) {
     Items[I].Env["operator_headers"] =
         std::vector<std::string>{"#include <ATen/ops/" + Root + ".h>"};
     Items[I].Env["definitions"] =
-        std::vector<std::string>{defineOperator(F, Schemas[I])};
+        std::vector<std::string>{defineOperator(F, Cache.texts(F))};
   });
   TemplateEnv Base;
   // Static dispatch's extra headers: none, since opgen refuses the flag.

@@ -21,19 +21,6 @@
 using namespace opgen;
 using namespace llvm;
 
-/// cppString(S) appended to \p Out; schemas have nothing to escape but
-/// the odd default string (\p Plain says which), so most are appended whole
-/// instead of a character at a time.
-static void appendCppString(std::string &Out, StringRef S, bool Plain) {
-  if (!Plain) {
-    Out += cppString(S);
-    return;
-  }
-  Out += '"';
-  Out += S;
-  Out += '"';
-}
-
 /// The at::_ops struct declaring \p F (torchgen's ComputeOperators with
 /// Target.DECLARATION), from the texts the headers share.
 static std::string declareOperator(const NativeFunction &F,

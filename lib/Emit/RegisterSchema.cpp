@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/CppString.h"
 #include "opgen/Emit/Emitters.h"
-#include "opgen/Emit/SchemaTexts.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -39,12 +39,14 @@ LogicalResult opgen::emitRegisterSchema(EmitContext &EC) {
   const Module &M = EC.M;
   const bool All = EC.Options.ForceSchemaRegistration;
   // The schema literals are the expensive part; make them on threads.
-  const std::vector<std::string> &Texts = getSchemaTexts(EC);
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::string> Schemas(M.Functions.size());
   parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
     const NativeFunction &F = M.Functions[I];
-    if (All || M.isSelected(F))
-      Schemas[I] = cppString(Texts[I]);
+    if (All || M.isSelected(F)) {
+      const FunctionTexts &T = Cache.texts(F);
+      appendCppString(Schemas[I], T.schema(), T.PlainSchema);
+    }
   });
 
   // Functions by namespace, namespaces in order of first appearance.

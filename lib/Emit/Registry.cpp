@@ -2,7 +2,6 @@
 
 #include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
-#include "opgen/Emit/SchemaTexts.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -107,9 +106,9 @@ static bool runConcurrently(EmitContext &EC,
   llvm::stable_sort(Queue, [&](const EmitterInfo *A, const EmitterInfo *B) {
     return Rank(A) < Rank(B);
   });
-  // Made before the emitters share them: neither getter is thread-safe.
+  // Made before the emitters share it: getCppWrapperCache is not
+  // thread-safe.
   getCppWrapperCache(EC);
-  getSchemaTexts(EC);
   DiagnosticEngine &D = EC.Ctx.getDiags();
   D.beginSpeculation();
   std::atomic<bool> Failed{false};
@@ -118,8 +117,7 @@ static bool runConcurrently(EmitContext &EC,
   // emitters, more threads only add switches (measured: 62 ms against 66).
   EmitOptions Inner = EC.Options;
   Inner.Threads = 1;
-  EmitContext IEC{EC.Ctx,     EC.M,        Inner,     EC.Files,
-                  EC.Folders, EC.Wrappers, EC.Schemas};
+  EmitContext IEC{EC.Ctx, EC.M, Inner, EC.Files, EC.Folders, EC.Wrappers};
   parallelFor(std::min(2u, EC.Options.Threads), Queue.size(), [&](size_t I) {
     FileManager::EmitterScope Scope(find(Set, Queue[I]) - Set.begin());
     if (!Failed && failed(Queue[I]->Files(IEC)))

@@ -55,6 +55,21 @@ inline std::string cppString(llvm::StringRef S) {
   return Out;
 }
 
+/// cppString(S) appended to \p Out. Schemas have nothing to escape but the
+/// odd default string, so callers that know (FunctionTexts::PlainSchema)
+/// pass \p Plain and the text is appended whole instead of a character at a
+/// time.
+inline void appendCppString(std::string &Out, llvm::StringRef S,
+                            bool Plain = false) {
+  if (!Plain) {
+    Out += cppString(S);
+    return;
+  }
+  Out += '"';
+  Out.append(S.data(), S.size());
+  Out += '"';
+}
+
 } // namespace opgen
 
 #endif // OPGEN_EMIT_CPPSTRING_H

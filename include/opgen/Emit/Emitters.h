@@ -88,9 +88,6 @@ struct EmitContext {
   /// Each function's C++ API wrappers, made once per run for the emitters
   /// that share them (getCppWrapperCache); null until first asked for.
   std::shared_ptr<CppWrapperCache> Wrappers{};
-  /// Each function's schema text, made once per run for the emitters that
-  /// print it (getSchemaTexts); null until first asked for.
-  std::shared_ptr<const std::vector<std::string>> Schemas{};
 
   FileManager &files(OutputFolder F = OutputFolder::Install) const {
     FileManager *FM = Folders[static_cast<unsigned>(F)];
