@@ -20,22 +20,32 @@
 #include "opgen/IR/DispatchKey.h"
 #include "opgen/Support/Parallel.h"
 
+#include "llvm/ADT/CachedHashString.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <atomic>
 
 using namespace opgen;
 using namespace llvm;
 
 namespace {
 /// What one key declares: per entry of M.Groups, the functions it declares
-/// and, aggregated, the C++ namespace they go in.
+/// and, aggregated, the C++ namespace they go in (by number in
+/// NamespaceNames, in the order they first appear).
 struct KeyDeclarations {
   DispatchKey Key;
   std::vector<SmallVector<FunctionId, 4>> Functions;
-  std::vector<std::string> Namespaces;
+  std::vector<unsigned> Namespaces;
+  std::vector<std::string> NamespaceNames;
+};
+
+/// Each declared function's text, and its hash for finding duplicates.
+struct DeclarationTexts {
+  std::vector<std::string> Texts;
+  std::vector<unsigned> Hashes;
 };
 } // namespace
 
@@ -84,6 +94,8 @@ static bool collectDeclarations(EmitContext &EC, const KernelTable &Kernels,
   if (Aggregated)
     Out.Namespaces.resize(M.Groups->size());
   std::string Lower = StringRef(toString(Out.Key)).lower();
+  // Nearly every kernel is in at::native: each namespace is renamed once.
+  StringMap<unsigned> Renamed;
   bool Ok = true;
   for (size_t I = 0; I != M.Groups->size(); ++I) {
     const FunctionGroup &G = (*M.Groups)[I];
@@ -91,40 +103,44 @@ static bool collectDeclarations(EmitContext &EC, const KernelTable &Kernels,
     // Only the aggregated file puts a custom namespace's kernels apart.
     if (!Aggregated)
       continue;
-    if (std::optional<std::string> NS = E.getKernelNamespace(G))
-      Out.Namespaces[I] = replaceAll(*NS, "native", Lower);
-    else
+    std::optional<std::string> NS = E.getKernelNamespace(G);
+    if (!NS) {
       Ok = false;
+      continue;
+    }
+    auto [It, New] = Renamed.try_emplace(*NS, Out.NamespaceNames.size());
+    if (New)
+      Out.NamespaceNames.push_back(replaceAll(*NS, "native", Lower));
+    Out.Namespaces[I] = It->second;
   }
   return Ok;
 }
 
 /// get_namespaced_declaration: the declarations of each namespace, in the
 /// order namespaces first appear, each function's once, as the lines
-/// torchgen's template list holds.
+/// torchgen's template list holds. \p Strings holds the lines made here.
 static std::vector<StringRef>
-aggregatedDeclarations(const KeyDeclarations &K,
-                       const std::vector<std::string> &Texts,
+aggregatedDeclarations(const KeyDeclarations &K, const DeclarationTexts &D,
                        std::vector<std::string> &Strings) {
-  std::vector<std::string> Order;
-  StringMap<std::vector<StringRef>> ByNamespace;
-  for (size_t I = 0; I != K.Functions.size(); ++I) {
-    if (K.Functions[I].empty())
-      continue;
-    auto [It, New] = ByNamespace.try_emplace(K.Namespaces[I]);
-    if (New)
-      Order.push_back(K.Namespaces[I]);
-    for (FunctionId Id : K.Functions[I])
-      It->second.push_back(Texts[Id]);
-  }
-  // The prologues and epilogues the list borrows.
-  Strings.reserve(2 * Order.size() + 1);
+  size_t NumNamespaces = K.NamespaceNames.size();
+  std::vector<std::vector<FunctionId>> ByNamespace(NumNamespaces);
+  for (size_t I = 0; I != K.Functions.size(); ++I)
+    if (!K.Functions[I].empty())
+      ByNamespace[K.Namespaces[I]].insert(ByNamespace[K.Namespaces[I]].end(),
+                                          K.Functions[I].begin(),
+                                          K.Functions[I].end());
+  // Reserved: the list borrows these strings.
+  Strings.reserve(2 * NumNamespaces + 1);
+  // torchgen's f-string ends with a line of blanks, which separates the
+  // namespaces.
   Strings.push_back("        ");
   StringRef Gap = Strings.front();
   std::vector<StringRef> Lines;
-  for (const std::string &NS : Order) {
+  for (size_t N = 0; N != NumNamespaces; ++N) {
+    if (ByNamespace[N].empty())
+      continue;
     SmallVector<StringRef, 3> Parts;
-    StringRef(NS).split(Parts, "::");
+    StringRef(K.NamespaceNames[N]).split(Parts, "::");
     std::string Prologue, Epilogue;
     for (StringRef P : Parts)
       Prologue +=
@@ -134,16 +150,15 @@ aggregatedDeclarations(const KeyDeclarations &K,
           (Epilogue.empty() ? "" : "\n") + ("} // namespace " + P).str();
     Strings.push_back(std::move(Prologue));
     Lines.push_back(Strings.back());
-    // Identical declarations (from overloads with one C++ signature) are
-    // kept once.
-    DenseSet<StringRef> Seen;
-    for (StringRef Text : ByNamespace[NS])
-      if (Seen.insert(Text).second)
-        Lines.push_back(Text);
+    // Identical declarations (overloads with one C++ signature) are kept
+    // once.
+    DenseSet<CachedHashStringRef> Seen;
+    Seen.reserve(ByNamespace[N].size());
+    for (FunctionId Id : ByNamespace[N])
+      if (Seen.insert(CachedHashStringRef(D.Texts[Id], D.Hashes[Id])).second)
+        Lines.push_back(D.Texts[Id]);
     Strings.push_back(std::move(Epilogue));
     Lines.push_back(Strings.back());
-    // torchgen's f-string ends with a line of blanks, which separates the
-    // namespaces.
     Lines.push_back(Gap);
   }
   return Lines;
@@ -175,17 +190,17 @@ static LogicalResult writeKeyHeaders(const EmitContext &EC, DispatchKey K,
 static LogicalResult writePerOperator(
     EmitContext &EC, const KeyDeclarations &K,
     const std::vector<std::pair<std::string, std::vector<size_t>>> &Roots,
-    const std::vector<std::string> &Texts) {
+    const DeclarationTexts &D) {
   std::string NS = StringRef(toString(K.Key)).lower();
   FileManager &Ops = EC.files(OutputFolder::Ops);
   std::vector<std::optional<std::string>> Headers(Roots.size());
-  DiagnosticEngine &D = EC.Ctx.getDiags();
-  D.beginDeferred();
+  DiagnosticEngine &Diags = EC.Ctx.getDiags();
+  Diags.beginDeferred();
   parallelFor(EC.Options.Threads, Roots.size(), [&](size_t I) {
     std::vector<StringRef> Decls;
     for (size_t G : Roots[I].second)
       for (FunctionId Id : K.Functions[G])
-        Decls.push_back(Texts[Id]);
+        Decls.push_back(D.Texts[Id]);
     if (Decls.empty())
       return;
     TemplateEnv Env;
@@ -197,7 +212,7 @@ static LogicalResult writePerOperator(
     if (!Headers[I])
       Headers[I] = std::string();
   });
-  D.flushDeferred();
+  Diags.flushDeferred();
   std::vector<std::string> Names;
   bool Ok = true;
   for (size_t I = 0; I != Roots.size(); ++I) {
@@ -239,7 +254,7 @@ LogicalResult opgen::emitDispatchKeyFunctions(EmitContext &EC) {
   std::vector<KeyDeclarations> Keys;
   for (DispatchKey K : getGenDispatchKeys(M, EC.Options))
     if (hasDispatchKeyFunctions(K, EC.Options))
-      Keys.push_back({K, {}, {}});
+      Keys.push_back({K, {}, {}, {}});
   bool Ok = true;
   for (KeyDeclarations &K : Keys)
     Ok &= collectDeclarations(EC, Kernels, K);
@@ -252,22 +267,43 @@ LogicalResult opgen::emitDispatchKeyFunctions(EmitContext &EC) {
     for (const SmallVector<FunctionId, 4> &Ids : K.Functions)
       for (FunctionId Id : Ids)
         Wanted[Id] = 1;
-  std::vector<std::string> Texts(M.Functions.size());
+  // Functions.h's wrappers spell the same signatures: made from them (the
+  // cache is warm when Functions.h ran first), the texts cost ~2 M
+  // instructions instead of ~34 M. A function the cache cannot make
+  // wrappers for was reported there, and fails Functions.h.
+  CppWrapperCache &Cache = getCppWrapperCache(EC);
+  DeclarationTexts D;
+  D.Texts.resize(M.Functions.size());
+  D.Hashes.resize(M.Functions.size());
+  DiagnosticEngine &Diags = EC.Ctx.getDiags();
+  Diags.beginDeferred();
+  std::atomic<bool> Failed{false};
   parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t Id) {
-    if (Wanted[Id])
-      Texts[Id] = getNamespacedDeclaration(M.Functions[Id]);
+    if (!Wanted[Id])
+      return;
+    const NativeFunction &F = M.Functions[Id];
+    const CppWrappers *W = Cache.get(EC, F, /*Method=*/false);
+    if (!W) {
+      Failed = true;
+      return;
+    }
+    D.Texts[Id] = getNamespacedDeclaration(F, W);
+    D.Hashes[Id] = CachedHashStringRef(D.Texts[Id]).hash();
   });
+  Diags.flushDeferred();
+  if (Failed)
+    return failure();
 
   if (EC.Options.PerOperatorHeaders) {
     auto Roots = getGroupsByRootName(M);
     for (const KeyDeclarations &K : Keys)
-      if (failed(writePerOperator(EC, K, Roots, Texts)))
+      if (failed(writePerOperator(EC, K, Roots, D)))
         return failure();
     return success();
   }
   for (const KeyDeclarations &K : Keys) {
     std::vector<std::string> Strings;
-    std::vector<StringRef> Lines = aggregatedDeclarations(K, Texts, Strings);
+    std::vector<StringRef> Lines = aggregatedDeclarations(K, D, Strings);
     if (failed(writeKeyHeaders(EC, K.Key, std::vector<std::string>(),
                                TemplateValue::borrowedList(std::move(Lines)))))
       return failure();

@@ -164,7 +164,25 @@ RegisterDispatchKeyEmitter::getKernelNamespace(const FunctionGroup &G) const {
   return Meta->CppNamespace;
 }
 
-std::string opgen::getNamespacedDeclaration(const NativeFunction &F) {
+std::string opgen::getNamespacedDeclaration(const NativeFunction &F,
+                                            const CppWrappers *Wrappers) {
+  if (Wrappers) {
+    std::string Out;
+    for (const CppWrapper &W : *Wrappers) {
+      Out += "TORCH_API ";
+      // The wrappers carry manual_cpp_binding's fallback names; the
+      // declarations have none.
+      if (W.Sig.FallbackBinding) {
+        CppSignature Plain = W.Sig;
+        Plain.FallbackBinding = false;
+        W.appendSignature(Out, Plain.name(), /*Defn=*/false);
+      } else {
+        W.appendSignature(Out, W.Sig.name(), /*Defn=*/false);
+      }
+      Out += ";\n";
+    }
+    return Out;
+  }
   CppSignatureGroup G =
       CppSignatureGroup::get(F, /*Method=*/false, /*FallbackBinding=*/false);
   std::string Out;

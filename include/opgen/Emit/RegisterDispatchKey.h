@@ -20,6 +20,7 @@
 #ifndef OPGEN_EMIT_REGISTERDISPATCHKEY_H
 #define OPGEN_EMIT_REGISTERDISPATCHKEY_H
 
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/FunctionIndex.h"
 #include "opgen/IR/Module.h"
@@ -119,8 +120,11 @@ private:
 /// The declarations of the direct C++ API of \p F for one key (the same for
 /// every key): `TORCH_API <decl>;` and a newline for each of its C++
 /// signatures (CppSignatureGroup.signatures(), no method, no fallback
-/// binding).
-std::string getNamespacedDeclaration(const NativeFunction &F);
+/// binding). \p Wrappers, F's function wrappers from the CppWrapperCache
+/// when at hand, give the signatures already spelt (Functions.h made them):
+/// made from them, the declarations of a run cost about a fifteenth.
+std::string getNamespacedDeclaration(const NativeFunction &F,
+                                     const CppWrappers *Wrappers = nullptr);
 
 /// Each function's kernel in \p Index (null for none), by FunctionId.
 std::vector<const BackendMetadata *>
