@@ -95,7 +95,9 @@ static bool collectDeclarations(EmitContext &EC, const KernelTable &Kernels,
     Out.Namespaces.resize(M.Groups->size());
   std::string Lower = StringRef(toString(Out.Key)).lower();
   // Nearly every kernel is in at::native: each namespace is renamed once.
-  StringMap<unsigned> Renamed;
+  // Blocks go by the new name, which two namespaces may share
+  // (a::native::cpu and a::cpu::native for CPU).
+  StringMap<unsigned> Renamed, ByNewName;
   bool Ok = true;
   for (size_t I = 0; I != M.Groups->size(); ++I) {
     const FunctionGroup &G = (*M.Groups)[I];
@@ -108,9 +110,15 @@ static bool collectDeclarations(EmitContext &EC, const KernelTable &Kernels,
       Ok = false;
       continue;
     }
-    auto [It, New] = Renamed.try_emplace(*NS, Out.NamespaceNames.size());
-    if (New)
-      Out.NamespaceNames.push_back(replaceAll(*NS, "native", Lower));
+    auto [It, New] = Renamed.try_emplace(*NS);
+    if (New) {
+      std::string Name = replaceAll(*NS, "native", Lower);
+      auto [Block, NewBlock] =
+          ByNewName.try_emplace(Name, Out.NamespaceNames.size());
+      if (NewBlock)
+        Out.NamespaceNames.push_back(std::move(Name));
+      It->second = Block->second;
+    }
     Out.Namespaces[I] = It->second;
   }
   return Ok;
