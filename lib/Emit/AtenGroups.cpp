@@ -2,6 +2,9 @@
 
 #include "opgen/Emit/AtenGroups.h"
 
+#include "opgen/IR/DispatchKey.h"
+
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace opgen;
@@ -46,4 +49,43 @@ opgen::getGroupsByRootName(const Module &M) {
       Out[It->second].second.push_back(G);
   }
   return Out;
+}
+
+std::vector<DispatchKey> opgen::getGenDispatchKeys(const Module &M,
+                                                   const EmitOptions &O) {
+  // torchgen drops the ignored keys from its list as it drops them from the
+  // `dispatch:` tables, and an empty whitelist keeps every key.
+  bool Whitelist = O.BackendWhitelist && !O.BackendWhitelist->empty();
+  std::vector<DispatchKey> Keys;
+  for (DispatchKey K : getInTreeDispatchKeys()) {
+    if (is_contained(M.IgnoredDispatchKeys, K))
+      continue;
+    if (Whitelist && !(getFlags(K) & DK_Generic) &&
+        !is_contained(*O.BackendWhitelist, toString(K)))
+      continue;
+    Keys.push_back(K);
+  }
+  return Keys;
+}
+
+bool opgen::hasDispatchKeyFunctions(DispatchKey K, const EmitOptions &O) {
+  switch (K) {
+  case DispatchKey::CPU:
+  case DispatchKey::CUDA:
+  case DispatchKey::CompositeImplicitAutograd:
+  case DispatchKey::CompositeImplicitAutogradNestedTensor:
+  case DispatchKey::CompositeExplicitAutograd:
+  case DispatchKey::CompositeExplicitAutogradNonFunctional:
+  case DispatchKey::Meta:
+  case DispatchKey::MTIA:
+  // The MPS and XPU keys are added with --mps and --xpu, which are also what
+  // keeps them in getGenDispatchKeys.
+  case DispatchKey::MPS:
+  case DispatchKey::SparseMPS:
+  case DispatchKey::SparseCsrMPS:
+  case DispatchKey::XPU:
+    return true;
+  default:
+    return is_contained(O.StaticDispatchBackends, K);
+  }
 }

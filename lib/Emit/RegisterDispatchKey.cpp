@@ -1,12 +1,14 @@
 //===- RegisterDispatchKey.cpp - Register<Key>.cpp pieces -----------------===//
 
 #include "opgen/Emit/RegisterDispatchKey.h"
+#include "opgen/CppApi/CppSignature.h"
 #include "opgen/CppApi/CppTypes.h"
 #include "opgen/CppApi/Translate.h"
 #include "opgen/IR/DispatchKey.h"
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cassert>
 #include <functional>
 
 using namespace opgen;
@@ -59,34 +61,173 @@ RegisterDispatchKeyEmitter::wrapperPrefix(const NativeFunction &F) const {
          F.Func.Name.OverloadName + "_";
 }
 
+RegisterDispatchKeyEmitter::RegisterDispatchKeyEmitter(
+    Context &Ctx, const Module &M, const BackendIndex &Index,
+    std::vector<const BackendMetadata *> Kernels)
+    : Ctx(Ctx), M(M), Index(Index), Kernels(std::move(Kernels)) {
+  assert(this->Kernels.size() == M.Functions.size() &&
+         "a kernel slot per function");
+  CudaKey = getFlags(Index.Key) & DK_Cuda;
+}
+
+RegisterDispatchKeyEmitter::WrapperKind
+RegisterDispatchKeyEmitter::getWrapperKind(const NativeFunction &F,
+                                           const FunctionGroup *G) const {
+  if (getKernel(F))
+    return WrapperKind::Kernel;
+  if (Index.Key == DispatchKey::Meta && F.Func.kind() == SchemaKind::Inplace &&
+      !F.HasCompositeImplicitAutogradKernel &&
+      !F.HasCompositeExplicitAutogradKernel &&
+      !F.HasCompositeExplicitAutogradNonFunctionalKernel &&
+      F.Func.Returns.size() == 1)
+    // Defer to composites for meta implementation.
+    return WrapperKind::InplaceMeta;
+  if (!Index.UseOutAsPrimary && G && F.Func.kind() != SchemaKind::Functional &&
+      getKernel(M.Functions[G->Functional]))
+    // An out= or inplace function without a kernel of its own calls the
+    // functional kernel and copies the result.
+    return WrapperKind::OutInplace;
+  return WrapperKind::None;
+}
+
+bool RegisterDispatchKeyEmitter::isStructuredHere(const FunctionGroup &G,
+                                                  bool &Failed) const {
+  if (!G.IsGroup || !G.Structured)
+    return false;
+  // Meta and CompositeExplicitAutogradNonFunctional kernels of structured
+  // groups are always generated, from the meta function and the out kernel.
+  if (Index.Key == DispatchKey::Meta ||
+      Index.Key == DispatchKey::CompositeExplicitAutogradNonFunctional) {
+    if (getKernel(M.Functions[G.Out])) {
+      error(M.Functions[G.Out], "a structured function takes no explicit `" +
+                                    toString(Index.Key) +
+                                    "` kernel: it is generated");
+      Failed = true;
+    }
+    return true;
+  }
+  // Otherwise the group goes the unstructured way when the key's kernel for
+  // it is not structured, which is always so for external backends.
+  const BackendMetadata *Meta =
+      getKernel(M.Functions[Index.UseOutAsPrimary ? G.Out : G.Functional]);
+  return Meta && Meta->Structured;
+}
+
+LogicalResult RegisterDispatchKeyEmitter::getGeneratedFunctions(
+    const FunctionGroup &G, SmallVectorImpl<FunctionId> &Out) const {
+  bool Failed = false;
+  SmallVector<FunctionId, 4> Ids = G.members();
+  if (isStructuredHere(G, Failed)) {
+    for (FunctionId Id : Ids) {
+      const NativeFunction &F = M.Functions[Id];
+      if (F.ManualKernelRegistration) {
+        error(F, "a structured function cannot have "
+                 "`manual_kernel_registration`");
+        Failed = true;
+        continue;
+      }
+      // An out= kernel is what a backend implementer must write.
+      if (Index.Key == DispatchKey::CompositeExplicitAutogradNonFunctional &&
+          F.Func.kind() == SchemaKind::Out)
+        continue;
+      Out.push_back(Id);
+    }
+    return failure(Failed);
+  }
+  const FunctionGroup *Group = G.IsGroup ? &G : nullptr;
+  for (FunctionId Id : Ids) {
+    const NativeFunction &F = M.Functions[Id];
+    if (getWrapperKind(F, Group) != WrapperKind::None &&
+        !F.ManualKernelRegistration)
+      Out.push_back(Id);
+  }
+  return success();
+}
+
+std::optional<std::string>
+RegisterDispatchKeyEmitter::getKernelNamespace(const FunctionGroup &G) const {
+  const NativeFunction &F = M.Functions[!G.IsGroup              ? G.Function
+                                        : Index.UseOutAsPrimary ? G.Out
+                                                                : G.Functional];
+  const BackendMetadata *Meta = getKernel(F);
+  if (!Meta)
+    return std::string("at::native");
+  if (!StringRef(Meta->CppNamespace).contains("::native")) {
+    error(
+        F,
+        "the `" + toString(Index.Key) + "` kernel of `" +
+            M.Functions[G.IsGroup ? G.Functional : G.Function].Func.Name.str() +
+            "` has the namespace `" + Meta->CppNamespace +
+            "`, which does not end with `::native`");
+    return std::nullopt;
+  }
+  return Meta->CppNamespace;
+}
+
+std::string opgen::getNamespacedDeclaration(const NativeFunction &F,
+                                            const CppWrappers *Wrappers) {
+  if (Wrappers) {
+    std::string Out;
+    for (const CppWrapper &W : *Wrappers) {
+      Out += "TORCH_API ";
+      // The wrappers carry manual_cpp_binding's fallback names; the
+      // declarations have none.
+      if (W.Sig.FallbackBinding) {
+        CppSignature Plain = W.Sig;
+        Plain.FallbackBinding = false;
+        W.appendSignature(Out, Plain.name(), /*Defn=*/false);
+      } else {
+        W.appendSignature(Out, W.Sig.name(), /*Defn=*/false);
+      }
+      Out += ";\n";
+    }
+    return Out;
+  }
+  CppSignatureGroup G =
+      CppSignatureGroup::get(F, /*Method=*/false, /*FallbackBinding=*/false);
+  std::string Out;
+  auto Add = [&](const CppSignature &Sig) {
+    Out += "TORCH_API ";
+    Out += Sig.decl();
+    Out += ";\n";
+  };
+  Add(G.Signature);
+  for (const std::optional<CppSignature> *S :
+       {&G.FaithfulSignature, &G.SymIntSignature, &G.SymIntFaithfulSignature})
+    if (*S)
+      Add(**S);
+  return Out;
+}
+
 LogicalResult
 RegisterDispatchKeyEmitter::emit(const FunctionGroup &G, RegisterTarget T,
                                  std::vector<std::string> &Out) const {
+  if (T == RegisterTarget::NamespacedDeclaration) {
+    SmallVector<FunctionId, 4> Ids;
+    if (failed(getGeneratedFunctions(G, Ids)))
+      return failure();
+    for (FunctionId Id : Ids)
+      Out.push_back(getNamespacedDeclaration(M.Functions[Id]));
+    return success();
+  }
   bool Failed = false;
   SmallVector<FunctionId, 4> Ids = G.members();
   // Most groups have no kernel for a given key.
-  if (llvm::none_of(Ids, [&](FunctionId Id) {
-        return Kernels[Id] != nullptr ||
-               (Index.Key == DispatchKey::Meta &&
-                M.Functions[Id].Func.kind() == SchemaKind::Inplace);
-      }))
+  if (llvm::none_of(Ids,
+                    [&](FunctionId Id) {
+                      return Kernels[Id] != nullptr ||
+                             (Index.Key == DispatchKey::Meta &&
+                              M.Functions[Id].Func.kind() ==
+                                  SchemaKind::Inplace);
+                    }) &&
+      !(G.IsGroup && G.Structured))
     return success();
-  if (G.IsGroup && G.Structured) {
-    // A structured group goes the unstructured way when the key's kernel for
-    // it is not structured, which is always so for external backends.
-    const NativeFunction &Primary =
-        M.Functions[Index.UseOutAsPrimary ? G.Out : G.Functional];
-    const BackendMetadata *Meta = getKernel(Primary);
-    bool NeedsStructured =
-        Index.Key == DispatchKey::Meta ||
-        Index.Key == DispatchKey::CompositeExplicitAutogradNonFunctional ||
-        (Meta && Meta->Structured);
-    if (NeedsStructured) {
+  if (isStructuredHere(G, Failed)) {
+    if (!Failed)
       error(M.Functions[G.Out], "structured kernels for dispatch key `" +
                                     toString(Index.Key) +
                                     "` are not supported by this emitter yet");
-      return failure();
-    }
+    return failure();
   }
   for (FunctionId Id : Ids) {
     if (std::optional<std::string> S = emitUnstructured(
@@ -117,29 +258,12 @@ static std::string deviceCheck(const NativeFunction &F,
 std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
     const NativeFunction &F, const FunctionGroup *G, RegisterTarget T,
     bool &Failed) const {
-  bool InplaceMeta = false, OutInplaceWrapper = false;
-  const BackendMetadata *Meta = getKernel(F);
-  if (!Meta) {
-    if (Index.Key == DispatchKey::Meta &&
-        F.Func.kind() == SchemaKind::Inplace &&
-        !F.HasCompositeImplicitAutogradKernel &&
-        !F.HasCompositeExplicitAutogradKernel &&
-        !F.HasCompositeExplicitAutogradNonFunctionalKernel &&
-        F.Func.Returns.size() == 1) {
-      // Defer to composites for meta implementation.
-      InplaceMeta = true;
-    } else if (!Index.UseOutAsPrimary && G &&
-               F.Func.kind() != SchemaKind::Functional &&
-               getKernel(M.Functions[G->Functional])) {
-      // An out= or inplace function without a kernel of its own calls the
-      // functional kernel and copies the result.
-      OutInplaceWrapper = true;
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (F.ManualKernelRegistration)
+  WrapperKind Kind = getWrapperKind(F, G);
+  if (Kind == WrapperKind::None || F.ManualKernelRegistration)
     return std::nullopt;
+  bool InplaceMeta = Kind == WrapperKind::InplaceMeta;
+  bool OutInplaceWrapper = Kind == WrapperKind::OutInplace;
+  const BackendMetadata *Meta = getKernel(F);
 
   DispatcherSignature Sig(F, wrapperPrefix(F), /*SymInt=*/true);
   std::string Name = Sig.name();

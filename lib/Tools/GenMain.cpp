@@ -120,6 +120,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   EO.GenerateDeclarationsYaml = is_contained(C.Generate, "declarations_yaml");
   EO.SkipDispatcherOpRegistration = C.SkipDispatcherOpRegistration;
   EO.ForceSchemaRegistration = C.ForceSchemaRegistration;
+  EO.BackendWhitelist = C.BackendWhitelist;
 
   std::string HeaderOnly = C.HeaderOnlyInstallDir.empty()
                                ? C.InstallDir + "/core"

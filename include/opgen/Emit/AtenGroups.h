@@ -12,6 +12,7 @@
 #ifndef OPGEN_EMIT_ATENGROUPS_H
 #define OPGEN_EMIT_ATENGROUPS_H
 
+#include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Module.h"
 
 #include <string>
@@ -31,6 +32,18 @@ getFunctionsByRootName(const Module &M);
 /// getFunctionsByRootName has an entry, possibly empty.
 std::vector<std::pair<std::string, std::vector<size_t>>>
 getGroupsByRootName(const Module &M);
+
+/// torchgen.gen's `dispatch_keys`, the in-tree keys it writes per-key files
+/// for, in its order: less those the module's reader ignored (MPS, XPU and
+/// MTIA keys unless asked for) and, with a backend whitelist, the
+/// non-generic keys it does not name.
+std::vector<DispatchKey> getGenDispatchKeys(const Module &M,
+                                            const EmitOptions &O);
+
+/// Whether torchgen.gen writes <Key>Functions.h for \p K, one of
+/// getGenDispatchKeys (its `functions_keys`: the CPU, CUDA, Meta, MTIA,
+/// composite, MPS and XPU keys, and the static dispatch backends).
+bool hasDispatchKeyFunctions(DispatchKey K, const EmitOptions &O);
 
 } // namespace opgen
 

@@ -20,6 +20,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,9 @@ struct EmitOptions {
   /// Backends whose kernels are called directly (--static-dispatch-backend),
   /// in the order given.
   std::vector<DispatchKey> StaticDispatchBackends;
+  /// The only keys besides the generic (Composite*) ones to generate code
+  /// for, by name (--backend-whitelist); none or empty: every key.
+  std::optional<std::vector<std::string>> BackendWhitelist;
 };
 
 /// The folders one torchgen command writes into. Each has a file manager of

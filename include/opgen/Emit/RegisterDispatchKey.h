@@ -10,18 +10,23 @@
 // so that external backends and in-tree keys share it.
 //
 // Supported today: unstructured kernels following the dispatcher API, which
-// is everything an external backend has. In-tree keys (native signatures,
-// structured kernels) are reported as not yet supported.
+// is everything an external backend has, and for every key the namespaced
+// declarations of <Key>Functions_inl.h (at::cpu::add, ...). The wrappers of
+// in-tree keys (native signatures, structured kernels) are reported as not
+// yet supported.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OPGEN_EMIT_REGISTERDISPATCHKEY_H
 #define OPGEN_EMIT_REGISTERDISPATCHKEY_H
 
+#include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/FunctionIndex.h"
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
+
+#include "llvm/ADT/SmallVector.h"
 
 #include <functional>
 #include <optional>
@@ -36,6 +41,9 @@ enum class RegisterTarget {
   AnonymousDefinition,
   /// The `m.impl("op", TORCH_FN(wrapper));` lines.
   Registration,
+  /// The `TORCH_API` declarations of the key's direct C++ API (at::cpu::add),
+  /// one text per function (getNamespacedDeclaration).
+  NamespacedDeclaration,
 };
 
 class RegisterDispatchKeyEmitter {
@@ -46,11 +54,29 @@ public:
                              const BackendIndex &Index,
                              std::optional<std::string> ClassMethodName,
                              const FunctionIndex *Functions = nullptr);
+  /// An in-tree key, whose kernels \p Kernels (by FunctionId, null for
+  /// none) were looked up already (KernelTable).
+  RegisterDispatchKeyEmitter(Context &Ctx, const Module &M,
+                             const BackendIndex &Index,
+                             std::vector<const BackendMetadata *> Kernels);
 
   /// Append the code for one entry of M.Groups to \p Out. Reports a
   /// diagnostic at the function and fails on what cannot be generated.
   LogicalResult emit(const FunctionGroup &G, RegisterTarget T,
                      std::vector<std::string> &Out) const;
+
+  /// The functions of \p G that get code for this key, in torchgen's order
+  /// (structured groups: every member the key defines; otherwise those with
+  /// a kernel or a wrapper made for them). Reports a diagnostic at the
+  /// function and fails on a kernel torchgen refuses.
+  LogicalResult
+  getGeneratedFunctions(const FunctionGroup &G,
+                        llvm::SmallVectorImpl<FunctionId> &Out) const;
+
+  /// torchgen's get_kernel_namespace: the C++ namespace of the kernel that
+  /// stands for \p G (`at::native` when there is none); none after
+  /// reporting a namespace not ending in `::native`.
+  std::optional<std::string> getKernelNamespace(const FunctionGroup &G) const;
 
   /// Where the index's source names an operator (an external backend's
   /// yaml entry), for diagnostics; invalid when unknown.
@@ -64,6 +90,13 @@ public:
   const BackendMetadata *getKernel(const NativeFunction &F) const;
 
 private:
+  /// Why an unstructured function gets a wrapper (gen_unstructured).
+  enum class WrapperKind { None, Kernel, InplaceMeta, OutInplace };
+  WrapperKind getWrapperKind(const NativeFunction &F,
+                             const FunctionGroup *G) const;
+  /// Whether \p G takes gen_structured's structured path for this key;
+  /// sets \p Failed after reporting what torchgen refuses.
+  bool isStructuredHere(const FunctionGroup &G, bool &Failed) const;
   std::optional<std::string> emitUnstructured(const NativeFunction &F,
                                               const FunctionGroup *G,
                                               RegisterTarget T,
@@ -83,6 +116,15 @@ private:
   bool CudaKey = false;
   std::function<llvm::SMLoc(const OperatorName &)> OpLoc;
 };
+
+/// The declarations of the direct C++ API of \p F for one key (the same for
+/// every key): `TORCH_API <decl>;` and a newline for each of its C++
+/// signatures (CppSignatureGroup.signatures(), no method, no fallback
+/// binding). \p Wrappers, F's function wrappers from the CppWrapperCache
+/// when at hand, give the signatures already spelt (Functions.h made them):
+/// made from them, the declarations of a run cost about a fifteenth.
+std::string getNamespacedDeclaration(const NativeFunction &F,
+                                     const CppWrappers *Wrappers = nullptr);
 
 /// Each function's kernel in \p Index (null for none), by FunctionId.
 std::vector<const BackendMetadata *>
