@@ -33,7 +33,11 @@ static std::optional<EntrySlots>
 readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
              TorchRelease Release, unsigned Threads, YamlReading Reading) {
   const MemoryBuffer *Buf = Ctx.getSourceMgr().getMemoryBuffer(BufferID);
-  auto Pieces = splitTopLevelSequence(Buf->getBuffer(), Threads);
+  // Eight pieces a thread, handed out as threads come free: entries differ
+  // in cost, and one piece a thread left a core idle for up to a third of
+  // the reading (front end 17 -> 14 ms, median, on two cores).
+  auto Pieces =
+      splitTopLevelSequence(Buf->getBuffer(), Threads > 1 ? 8 * Threads : 1);
   if (!Pieces)
     return std::nullopt;
   DiagnosticEngine &D = Ctx.getDiags();
@@ -53,7 +57,7 @@ readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
     bool YamlTrouble = false;
   };
   std::vector<Piece> Ps(Pieces->size());
-  parallelFor(Ps.size(), Ps.size(), [&](size_t I) {
+  parallelFor(Threads, Ps.size(), [&](size_t I) {
     Piece &P = Ps[I];
     D.setThreadTag(I + 1);
     // LLVM's YAML parser reports through the piece's SourceMgr.

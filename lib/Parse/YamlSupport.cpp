@@ -300,7 +300,9 @@ opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
     }
     Pos = End + 1;
   }
-  if (Parts == 0 || Starts.size() < 2 * Parts)
+  // Two entries a piece at least; a file with fewer is read whole.
+  Parts = static_cast<unsigned>(std::min<size_t>(Parts, Starts.size() / 2));
+  if (Parts == 0)
     return std::nullopt;
   std::vector<SequencePiece> Pieces;
   size_t Begin = 0, First = 0;

@@ -69,9 +69,10 @@ inline YamlValue toYamlValue(Context &Ctx, llvm::yaml::Node *N,
 }
 
 /// Cut \p Text, whose top level is a block sequence at column 0 (as in
-/// native_functions.yaml), into at most \p Parts pieces at entry starts, so
-/// the pieces can be parsed on separate threads. Gives nothing when the
-/// layout is anything else (document markers, directives, top-level keys).
+/// native_functions.yaml), into at most \p Parts pieces at entry starts (and
+/// at most one per two entries), so the pieces can be parsed on separate
+/// threads. Gives nothing when the layout is anything else (document
+/// markers, directives, top-level keys) or there are fewer than two entries.
 struct SequencePiece {
   llvm::StringRef Text;
   /// How many entries start in this piece.
