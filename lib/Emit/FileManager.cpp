@@ -319,44 +319,64 @@ std::string FileManager::getOutputList(StringRef Variable) const {
 }
 
 LogicalResult FileManager::commit(unsigned Threads) {
-  DiagnosticEngine &D = Ctx.getDiags();
-  if (DryRun || D.getNumErrors())
-    return success(D.getNumErrors() == 0);
-  // Thousands of files share a few folders: make each folder once, first.
-  std::vector<SmallString<256>> Paths(Files.size());
-  std::vector<char> Skip(Files.size(), 0);
-  StringMap<bool> Made;
-  for (size_t I = 0; I != Files.size(); ++I) {
-    Paths[I] = OutputDir;
-    sys::path::append(Paths[I], Files[I].Name);
-    StringRef Parent = sys::path::parent_path(Paths[I]);
-    if (Parent.empty())
+  FileManager *Self = this;
+  return commitAll(Self, Threads);
+}
+
+LogicalResult FileManager::commitAll(ArrayRef<FileManager *> Managers,
+                                     unsigned Threads) {
+  if (Managers.empty())
+    return success();
+  DiagnosticEngine &D = Managers.front()->Ctx.getDiags();
+  if (D.getNumErrors())
+    return failure();
+  // Every file of every folder, in order; a dry run's files are made but
+  // not written.
+  struct Job {
+    SmallString<256> Path;
+    const std::string *Content;
+    std::string Error;
+  };
+  std::vector<Job> Jobs;
+  bool Ok = true;
+  for (FileManager *FM : Managers) {
+    if (FM->DryRun)
       continue;
-    auto [It, New] = Made.try_emplace(Parent, true);
-    if (New)
-      if (std::error_code EC = sys::fs::create_directories(
-              Parent, /*IgnoreExisting=*/true, sys::fs::all_all)) {
-        D.fileError(Parent, "cannot create the folder: " + EC.message());
-        It->second = false;
-      }
-    Skip[I] = !It->second;
+    // Thousands of files share a few folders: make each folder once, first.
+    StringMap<bool> Made;
+    for (const GeneratedFile &F : FM->Files) {
+      Job &J = Jobs.emplace_back();
+      J.Path = FM->OutputDir;
+      sys::path::append(J.Path, F.Name);
+      J.Content = &F.Content;
+      StringRef Parent = sys::path::parent_path(J.Path);
+      if (Parent.empty())
+        continue;
+      auto [It, New] = Made.try_emplace(Parent, true);
+      if (New)
+        if (std::error_code EC = sys::fs::create_directories(
+                Parent, /*IgnoreExisting=*/true, sys::fs::all_all)) {
+          D.fileError(Parent, "cannot create the folder: " + EC.message());
+          It->second = false;
+        }
+      Ok &= It->second;
+    }
   }
+  // A folder that cannot be made stops the run before any file changes.
+  if (!Ok)
+    return failure();
   // Writing a file is mostly system time (creating an inode, linking it):
-  // on threads, the kernel does it on every core. Errors are reported in
-  // file order.
-  std::vector<std::string> Errors(Files.size());
-  parallelFor(Threads, Files.size(), [&](size_t I) {
-    if (Skip[I])
-      return;
-    if (Expected<WriteStatus> W =
-            writeFileIfChanged(Paths[I], Files[I].Content);
-        !W)
-      Errors[I] = toString(W.takeError());
+  // on threads, the kernel does it on every core. One loop for all the
+  // folders, where a loop per folder started threads for each. Errors are
+  // reported in file order.
+  parallelFor(Threads, Jobs.size(), [&](size_t I) {
+    Job &J = Jobs[I];
+    if (Expected<WriteStatus> W = writeFileIfChanged(J.Path, *J.Content); !W)
+      J.Error = toString(W.takeError());
   });
-  bool Ok = !is_contained(Skip, 1);
-  for (size_t I = 0; I != Files.size(); ++I)
-    if (!Errors[I].empty()) {
-      D.fileError(Paths[I], Errors[I]);
+  for (const Job &J : Jobs)
+    if (!J.Error.empty()) {
+      D.fileError(J.Path, J.Error);
       Ok = false;
     }
   return success(Ok);

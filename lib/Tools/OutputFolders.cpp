@@ -56,10 +56,10 @@ LogicalResult OutputFolders::commit(unsigned Threads) {
   // Nothing reaches the disk unless every file of every folder was made.
   if (Ctx.getDiags().getNumErrors())
     return failure();
+  std::vector<FileManager *> FMs;
   for (const std::unique_ptr<FileManager> &FM : Managers)
-    if (failed(FM->commit(Threads)))
-      return failure();
-  return success();
+    FMs.push_back(FM.get());
+  return FileManager::commitAll(FMs, Threads);
 }
 
 LogicalResult OutputFolders::writeOutputLists(StringRef Depfile,

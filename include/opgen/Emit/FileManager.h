@@ -121,6 +121,10 @@ public:
   /// content changed), unless this is a dry run or an error was reported,
   /// on up to \p Threads threads.
   LogicalResult commit(unsigned Threads = 1);
+  /// commit() for several file managers at once, their files written on
+  /// the same threads, in their order.
+  static LogicalResult commitAll(llvm::ArrayRef<FileManager *> Managers,
+                                 unsigned Threads = 1);
 
   /// While alive, the files the calling thread writes belong to the
   /// \p Rank-th emitter of a set (0 outside any).
