@@ -17,18 +17,17 @@
 using namespace opgen;
 using namespace llvm;
 
-/// \p Pieces joined, in a string made at its final size at once.
-static std::string concat(std::initializer_list<StringRef> Pieces) {
-  size_t Size = 0;
+/// Append \p Pieces to \p S, making room for all of them at once.
+static void appendAll(std::string &S, std::initializer_list<StringRef> Pieces) {
+  size_t Start = S.size(), Size = 0;
   for (StringRef P : Pieces)
     Size += P.size();
-  std::string S(Size, '\0');
-  char *Out = &S[0];
+  S.resize(Start + Size);
+  char *Out = &S[Start];
   for (StringRef P : Pieces) {
     std::memcpy(Out, P.data(), P.size());
     Out += P.size();
   }
-  return S;
 }
 
 /// The definitions of \p F's at::_ops members (torchgen's ComputeOperators
@@ -49,48 +48,24 @@ static std::string defineOperator(const NativeFunction &F,
   // torchgen's bodies start with a line of four blanks, which the template
   // strips; writing it empty keeps the text clean for the template's fast
   // path (CodeTemplate.cpp, isCleanBlockText).
-  return concat({"\n// aten::",
-                 Schema,
-                 "\nstatic C10_NOINLINE c10::TypedOperatorHandle<",
-                 Name,
-                 "::schema> create_",
-                 Name,
-                 "_typed_handle() {\n  return c10::Dispatcher::singleton()\n"
-                 "      .findSchemaOrThrow(",
-                 Name,
-                 "::name, ",
-                 Name,
-                 "::overload_name)\n      .typed<",
-                 Name,
-                 "::schema>();\n}\n",
-                 "\n// aten::",
-                 Schema,
-                 "\n",
-                 Ret,
-                 " ",
-                 Name,
-                 "::call(",
-                 Params,
-                 ") {\n\n    static auto op = create_",
-                 Name,
-                 "_typed_handle();\n    return op.call(",
-                 Exprs,
-                 ");\n}\n",
-                 "\n// aten::",
-                 Schema,
-                 "\n",
-                 Ret,
-                 " ",
-                 Name,
-                 "::redispatch(c10::DispatchKeySet dispatchKeySet",
-                 Comma,
-                 Params,
-                 ") {\n\n    static auto op = create_",
-                 Name,
-                 "_typed_handle();\n    return op.redispatch(dispatchKeySet",
-                 Comma,
-                 Exprs,
-                 ");\n}\n"});
+  std::string S;
+  S.reserve(1024 + 2 * Params.size() + 3 * Schema.size() + 8 * Name.size());
+  appendAll(S, {"\n// aten::", Schema,
+                "\nstatic C10_NOINLINE c10::TypedOperatorHandle<", Name,
+                "::schema> create_", Name,
+                "_typed_handle() {\n  return c10::Dispatcher::singleton()\n"
+                "      .findSchemaOrThrow(",
+                Name, "::name, ", Name, "::overload_name)\n      .typed<", Name,
+                "::schema>();\n}\n"});
+  appendAll(S, {"\n// aten::", Schema, "\n", Ret, " ", Name, "::call(", Params,
+                ") {\n\n    static auto op = create_", Name,
+                "_typed_handle();\n    return op.call(", Exprs, ");\n}\n"});
+  appendAll(S, {"\n// aten::", Schema, "\n", Ret, " ", Name,
+                "::redispatch(c10::DispatchKeySet dispatchKeySet", Comma,
+                Params, ") {\n\n    static auto op = create_", Name,
+                "_typed_handle();\n    return op.redispatch(dispatchKeySet",
+                Comma, Exprs, ");\n}\n"});
+  return S;
 }
 
 LogicalResult opgen::emitOperatorDefinitions(EmitContext &EC) {
