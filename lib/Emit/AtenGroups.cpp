@@ -89,3 +89,11 @@ bool opgen::hasDispatchKeyFunctions(DispatchKey K, const EmitOptions &O) {
     return is_contained(O.StaticDispatchBackends, K);
   }
 }
+
+FileManager &opgen::getDispatchKeyFiles(const EmitContext &EC, DispatchKey K) {
+  if (getFlags(K) & DK_Cuda)
+    return EC.files(OutputFolder::Cuda);
+  if (getFlags(K) & DK_Xpu)
+    return EC.files(OutputFolder::Xpu);
+  return EC.files();
+}

@@ -59,16 +59,6 @@ static std::string replaceAll(StringRef S, StringRef From, StringRef To) {
   return Out;
 }
 
-/// The folder torchgen's file_manager_from_dispatch_key picks for \p K's
-/// <Key>Functions.h.
-static FileManager &folderOf(const EmitContext &EC, DispatchKey K) {
-  if (getFlags(K) & DK_Cuda)
-    return EC.files(OutputFolder::Cuda);
-  if (getFlags(K) & DK_Xpu)
-    return EC.files(OutputFolder::Xpu);
-  return EC.files();
-}
-
 /// Which functions \p K declares, group by group; false after reporting a
 /// kernel torchgen refuses.
 static bool collectDeclarations(EmitContext &EC, const KernelTable &Kernels,
@@ -178,7 +168,7 @@ static LogicalResult writeKeyHeaders(const EmitContext &EC, DispatchKey K,
                                      std::vector<std::string> Includes,
                                      TemplateValue Declarations) {
   std::string Key = toString(K).str();
-  FileManager &FM = folderOf(EC, K);
+  FileManager &FM = getDispatchKeyFiles(EC, K);
   TemplateEnv Env;
   Env["dispatch_key"] = Key;
   Env["inline_headers"] = "#include <ATen/" + Key + "Functions_inl.h>";

@@ -3,6 +3,7 @@
 #include "opgen/Emit/RegisterDispatchKey.h"
 #include "opgen/CppApi/CppSignature.h"
 #include "opgen/CppApi/CppTypes.h"
+#include "opgen/CppApi/NativeSignature.h"
 #include "opgen/CppApi/Translate.h"
 #include "opgen/IR/DispatchKey.h"
 
@@ -223,11 +224,14 @@ RegisterDispatchKeyEmitter::emit(const FunctionGroup &G, RegisterTarget T,
       !(G.IsGroup && G.Structured))
     return success();
   if (isStructuredHere(G, Failed)) {
-    if (!Failed)
-      error(M.Functions[G.Out], "structured kernels for dispatch key `" +
-                                    toString(Index.Key) +
-                                    "` are not supported by this emitter yet");
-    return failure();
+    SmallVector<FunctionId, 4> Generated;
+    if (Failed || failed(getGeneratedFunctions(G, Generated)))
+      return failure();
+    for (FunctionId Id : Generated)
+      if (std::optional<std::string> S =
+              emitStructuredFunction(G, M.Functions[Id], T, Failed))
+        Out.push_back(std::move(*S));
+    return failure(Failed);
   }
   for (FunctionId Id : Ids) {
     if (std::optional<std::string> S = emitUnstructured(
@@ -237,9 +241,47 @@ RegisterDispatchKeyEmitter::emit(const FunctionGroup &G, RegisterTarget T,
   return failure(Failed);
 }
 
-/// torchgen's gen_device_check.
-static std::string deviceCheck(const NativeFunction &F,
-                               const std::string &MethodName) {
+std::optional<std::string> RegisterDispatchKeyEmitter::getNamespacedDefinition(
+    const NativeFunction &F, const std::string &WrapperName,
+    const std::vector<Binding> &WrapperArgs, bool &Failed) const {
+  // One definition per C++ signature (no method, no fallback binding), each
+  // calling the wrapper.
+  CppSignatureGroup G =
+      CppSignatureGroup::get(F, /*Method=*/false, /*FallbackBinding=*/false);
+  std::string Out;
+  auto Add = [&](const CppSignature &Sig) {
+    Expected<std::vector<std::string>> Exprs =
+        translate(Sig.arguments(), WrapperArgs);
+    if (!Exprs) {
+      error(F, toString(Exprs.takeError()));
+      Failed = true;
+      return;
+    }
+    Out += "\n";
+    Out += Sig.defn();
+    Out += " {\nreturn ";
+    Out += WrapperName;
+    Out += '(';
+    for (size_t I = 0; I != Exprs->size(); ++I) {
+      if (I)
+        Out += ", ";
+      Out += (*Exprs)[I];
+    }
+    Out += ");\n}\n";
+  };
+  Add(G.Signature);
+  for (const std::optional<CppSignature> *S :
+       {&G.FaithfulSignature, &G.SymIntSignature, &G.SymIntFaithfulSignature})
+    if (*S)
+      Add(**S);
+  if (Failed)
+    return std::nullopt;
+  return Out;
+}
+
+std::string
+RegisterDispatchKeyEmitter::deviceCheck(const NativeFunction &F,
+                                        const std::string &MethodName) {
   if (F.DeviceCheck == DeviceCheckType::NoCheck)
     return "  // No device check\n";
   std::string S = "std::optional<Device> common_device = std::nullopt;\n"
@@ -268,8 +310,13 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
   DispatcherSignature Sig(F, wrapperPrefix(F), /*SymInt=*/true);
   std::string Name = Sig.name();
 
-  if (T == RegisterTarget::Registration)
+  if (T == RegisterTarget::Registration) {
+    // In-tree registrations follow the selective build; an external
+    // backend's do not (gen_backend_stubs selects everything).
+    if (!Index.External && !M.isSelected(F))
+      return std::nullopt;
     return "m.impl(\"" + F.Func.Name.str() + "\",\nTORCH_FN(" + Name + "));\n";
+  }
 
   std::string ReturnsType = Sig.returnsType().str();
   std::vector<Binding> Args = Sig.arguments();
@@ -279,6 +326,9 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
       ArgsStr += ", ";
     ArgsStr += Args[I].defn();
   }
+
+  if (T == RegisterTarget::NamespacedDefinition)
+    return getNamespacedDefinition(F, Name, Args, Failed);
 
   if (InplaceMeta) {
     if (!F.Func.Args.Self) {
@@ -296,20 +346,14 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
   if (OutInplaceWrapper)
     return emitOutInplaceWrapper(F, *G, Failed);
 
-  if (!Index.External) {
-    error(F, "kernels of in-tree dispatch key `" + toString(Index.Key) +
-                 "` follow the native API, which this emitter does not "
-                 "support yet");
-    Failed = true;
-    return std::nullopt;
-  }
   std::string ImplName = Meta->CppNamespace + "::";
   if (ClassMethodName)
     ImplName += *ClassMethodName + "::";
   ImplName += Meta->Kernel;
 
-  // External kernels follow the dispatcher API, with SymInt only when the
-  // backend asked for it.
+  // torchgen's kernel_signature: external kernels follow the dispatcher
+  // API, in-tree ones the native API; either with SymInt only when the
+  // kernel's name asks for it.
   bool KernelSymInt = StringRef(Meta->Kernel).contains("_symint");
   if (KernelSymInt && !F.Func.Args.hasSymIntArg()) {
     error(F, "backend `" + toString(Index.Key) + "` has the SymInt kernel `" +
@@ -317,9 +361,11 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
     Failed = true;
     return std::nullopt;
   }
-  DispatcherSignature KernelSig(F, "", KernelSymInt);
-  Expected<std::vector<std::string>> Exprs =
-      translate(Args, KernelSig.arguments());
+  std::vector<Binding> KernelArgs =
+      Index.External
+          ? DispatcherSignature(F, "", KernelSymInt).arguments()
+          : NativeSignature{&F, KernelSymInt, std::string()}.arguments();
+  Expected<std::vector<std::string>> Exprs = translate(Args, KernelArgs);
   if (!Exprs) {
     error(F, toString(Exprs.takeError()));
     Failed = true;

@@ -164,7 +164,8 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   FO.Reading = Config.YamlReader;
   // torchgen.gen's files come from a module read as torchgen.gen reads it
   // by default (without the MPS, XPU and MTIA kernels).
-  if (!FileSet.empty() && FileSet.front()->FileSet == "aten")
+  if (!FileSet.empty() && findFileSet(FileSet.front()->FileSet)->Generator ==
+                              findFileSet("aten")->Generator)
     FO.IgnoredDispatchKeys = getTorchgenIgnoredKeys(false, false, false, false);
   FO.Pipeline = Config.Passes;
   PassInstrumentation &Instr = FO.Instrumentation;
@@ -182,6 +183,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   EmitOptions EO;
   EO.OutputDirSpelling = Config.OutputFile;
   EO.Threads = FO.Threads;
+  EO.PerOperatorHeaders = Config.PerOperatorHeaders;
   TemplateCache Templates(Config.TemplateDir.empty()
                               ? templatesBeside(Config.InputFile)
                               : Config.TemplateDir);
@@ -380,6 +382,10 @@ int opgen::optMain(int Argc, char **Argv) {
                "(`aten::add`); comma-separated or repeated, `=` alone for "
                "none"),
       cl::value_desc("ops"), cl::CommaSeparated, cl::cat(Cat));
+  cl::opt<bool> PerOperatorHeaders(
+      "per-operator-headers",
+      cl::desc("torchgen.gen's files as with its --per-operator-headers"),
+      cl::cat(Cat));
   cl::list<std::string> PrintBefore(
       "print-ir-before", cl::desc("Print the IR before this pass"),
       cl::value_desc("pass"), cl::CommaSeparated, cl::cat(Cat));
@@ -447,6 +453,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.Passes = Passes;
   C.BackendYaml = BackendYamlPath;
   C.OpSelectionYaml = SelectionYaml;
+  C.PerOperatorHeaders = PerOperatorHeaders;
   if (Whitelist.getNumOccurrences()) {
     C.OpRegistrationWhitelist.emplace();
     for (const std::string &Name : Whitelist)

@@ -45,6 +45,11 @@ std::vector<DispatchKey> getGenDispatchKeys(const Module &M,
 /// composite, MPS and XPU keys, and the static dispatch backends).
 bool hasDispatchKeyFunctions(DispatchKey K, const EmitOptions &O);
 
+/// The folder torchgen's file_manager_from_dispatch_key picks for \p K's
+/// files (<Key>Functions.h, Register<Key>.cpp): CUDA and XPU keys have
+/// their own.
+FileManager &getDispatchKeyFiles(const EmitContext &EC, DispatchKey K);
+
 } // namespace opgen
 
 #endif // OPGEN_EMIT_ATENGROUPS_H

@@ -9,11 +9,11 @@
 // (torchgen/dest/register_dispatch_key.py), parameterised by a backend index
 // so that external backends and in-tree keys share it.
 //
-// Supported today: unstructured kernels following the dispatcher API, which
-// is everything an external backend has, and for every key the namespaced
-// declarations of <Key>Functions_inl.h (at::cpu::add, ...). The wrappers of
-// in-tree keys (native signatures, structured kernels) are reported as not
-// yet supported.
+// External backends' kernels follow the dispatcher API, in-tree keys' the
+// native API; structured groups get StructuredRegisterDispatchKey's classes
+// and wrappers (StructuredRegisterDispatchKey.cpp). Besides the wrappers and
+// registrations it makes the key's direct C++ API (at::cpu::add): the
+// declarations of <Key>Functions_inl.h and their definitions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +41,9 @@ enum class RegisterTarget {
   AnonymousDefinition,
   /// The `m.impl("op", TORCH_FN(wrapper));` lines.
   Registration,
+  /// The definitions of the key's direct C++ API (at::cpu::add), calling
+  /// the wrappers.
+  NamespacedDefinition,
   /// The `TORCH_API` declarations of the key's direct C++ API (at::cpu::add),
   /// one text per function (getNamespacedDeclaration).
   NamespacedDeclaration,
@@ -104,6 +107,18 @@ private:
   std::optional<std::string> emitOutInplaceWrapper(const NativeFunction &F,
                                                    const FunctionGroup &G,
                                                    bool &Failed) const;
+  /// StructuredRegisterDispatchKey.gen_one: \p F of structured group \p G
+  /// (StructuredRegisterDispatchKey.cpp).
+  std::optional<std::string> emitStructuredFunction(const FunctionGroup &G,
+                                                    const NativeFunction &F,
+                                                    RegisterTarget T,
+                                                    bool &Failed) const;
+  /// torchgen's gen_device_check.
+  static std::string deviceCheck(const NativeFunction &F,
+                                 const std::string &MethodName);
+  std::optional<std::string> getNamespacedDefinition(
+      const NativeFunction &F, const std::string &WrapperName,
+      const std::vector<Binding> &WrapperArgs, bool &Failed) const;
   std::string wrapperPrefix(const NativeFunction &F) const;
   void error(const NativeFunction &F, const llvm::Twine &Msg) const;
 

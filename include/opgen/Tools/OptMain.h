@@ -53,6 +53,8 @@ struct OptConfig {
   /// --op-registration-whitelist (an empty list selects none).
   std::string OpSelectionYaml;
   std::optional<std::vector<std::string>> OpRegistrationWhitelist;
+  /// torchgen.gen's --per-operator-headers, for the emitters of its files.
+  bool PerOperatorHeaders = false;
   /// Pass-manager instrumentation: print the IR (as --emit=yaml) before or
   /// after the named passes, after all, or after a failing pass; time the
   /// passes; verify the IR after each pass.

@@ -1,0 +1,258 @@
+//===- RegisterDispatchKeys.cpp - Register<Key>_N.cpp for in-tree keys ----===//
+//
+// torchgen.gen writes Register<Key>_N.cpp and Register<Key>Everything.cpp for
+// every in-tree dispatch key (gen_source_files): the key's wrappers, their
+// registrations with the dispatcher and the key's direct C++ API
+// (at::cpu::add), sharded by root name (four shards for CPU). Each group's
+// code is RegisterDispatchDefinitions.ini substituted on its own, in the
+// namespace of its kernel. What one group generates is
+// RegisterDispatchKeyEmitter's, shared with external backends.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Emit/AtenGroups.h"
+#include "opgen/Emit/CppApiWrappers.h"
+#include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/FileManager.h"
+#include "opgen/Emit/KernelTable.h"
+#include "opgen/Emit/RegisterDispatchKey.h"
+#include "opgen/IR/DispatchKey.h"
+#include "opgen/Support/Parallel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace opgen;
+using namespace llvm;
+
+/// torchgen's NamespaceHelper: `namespace a {` lines and their closings.
+static std::pair<std::string, std::string> namespaceLines(StringRef NS) {
+  SmallVector<StringRef, 3> Parts;
+  NS.split(Parts, "::");
+  std::string Prologue, Epilogue;
+  for (StringRef P : Parts)
+    Prologue +=
+        (Prologue.empty() ? "" : "\n") + ("namespace " + P + " {").str();
+  for (StringRef P : llvm::reverse(Parts))
+    Epilogue += (Epilogue.empty() ? "" : "\n") + ("} // namespace " + P).str();
+  return {Prologue, Epilogue};
+}
+
+namespace {
+/// One key's Register<Key>.cpp.
+class KeyRegistrations {
+public:
+  KeyRegistrations(EmitContext &EC, DispatchKey Key, const BackendIndex &Index,
+                   std::vector<const BackendMetadata *> Kernels)
+      : EC(EC), M(EC.M), Key(Key), Index(Index),
+        E(EC.Ctx, EC.M, Index, std::move(Kernels)),
+        FM(getDispatchKeyFiles(EC, Key)) {}
+
+  LogicalResult write();
+
+private:
+  /// get_native_function_definitions for one group: its lines, without the
+  /// empty ones; none after reporting a problem.
+  std::optional<std::string> definitions(const FunctionGroup &G);
+  std::vector<std::string> operatorHeaders() const;
+
+  EmitContext &EC;
+  const Module &M;
+  DispatchKey Key;
+  const BackendIndex &Index;
+  RegisterDispatchKeyEmitter E;
+  FileManager &FM;
+};
+} // namespace
+
+std::optional<std::string>
+KeyRegistrations::definitions(const FunctionGroup &G) {
+  std::vector<std::string> Namespaced, Anonymous, Regs;
+  if (failed(E.emit(G, RegisterTarget::NamespacedDefinition, Namespaced)))
+    return std::nullopt;
+  if (Namespaced.empty())
+    return std::string();
+  if (failed(E.emit(G, RegisterTarget::AnonymousDefinition, Anonymous)) ||
+      failed(E.emit(G, RegisterTarget::Registration, Regs)))
+    return std::nullopt;
+  std::optional<std::string> KernelNS = E.getKernelNamespace(G);
+  if (!KernelNS)
+    return std::nullopt;
+  // The kernel namespace less its `::native` (at::native -> at).
+  std::string NS;
+  for (StringRef Rest = *KernelNS;;) {
+    size_t At = Rest.find("::native");
+    NS += Rest.take_front(At).str();
+    if (At == StringRef::npos)
+      break;
+    Rest = Rest.drop_front(At + 8);
+  }
+  std::string KeyName = toString(Key).str();
+  std::string Body;
+  if (!Regs.empty() && !EC.Options.SkipDispatcherOpRegistration) {
+    const NativeFunction &F =
+        M.Functions[G.IsGroup ? G.Functional : G.Function];
+    Body =
+        "\nTORCH_LIBRARY_IMPL(" + F.Namespace + ", " + KeyName + ", m) {\n    ";
+    for (size_t I = 0; I != Regs.size(); ++I) {
+      if (I)
+        Body += '\n';
+      Body += Regs[I];
+    }
+    Body += "\n}";
+  }
+  auto [Prologue, Epilogue] = namespaceLines(NS);
+  TemplateEnv Env;
+  Env["ns_prologue"] = Prologue;
+  Env["ns_epilogue"] = Epilogue;
+  Env["dispatch_anonymous_definitions"] = std::move(Anonymous);
+  Env["static_init_dispatch_registrations"] = std::move(Body);
+  Env["deferred_dispatch_registrations"] = "";
+  Env["dispatch_namespace"] = StringRef(KeyName).lower();
+  Env["dispatch_namespaced_definitions"] = std::move(Namespaced);
+  std::optional<std::string> Text =
+      FM.substitute("RegisterDispatchDefinitions.ini", std::move(Env));
+  if (!Text)
+    return std::nullopt;
+  // torchgen splits the text at newlines and substitutes the lines as a
+  // list, which drops the empty ones.
+  std::string Lines;
+  Lines.reserve(Text->size());
+  for (StringRef Rest = *Text; !Rest.empty();) {
+    auto [Line, Tail] = Rest.split('\n');
+    if (!Line.empty()) {
+      if (!Lines.empty())
+        Lines += '\n';
+      Lines += Line;
+    }
+    Rest = Tail;
+  }
+  return Lines;
+}
+
+std::vector<std::string> KeyRegistrations::operatorHeaders() const {
+  std::string NS = StringRef(toString(Key)).lower();
+  bool Functions = hasDispatchKeyFunctions(Key, EC.Options);
+  if (!EC.Options.PerOperatorHeaders) {
+    std::vector<std::string> H{"#include <ATen/NativeFunctions.h>"};
+    if (Key == DispatchKey::CompositeExplicitAutogradNonFunctional)
+      H.push_back("#include <ATen/Functions.h>");
+    if (Functions)
+      H.push_back("#include <ATen/" + toString(Key).str() + "Functions.h>");
+    return H;
+  }
+  // The root names of the groups the key registers something of.
+  std::set<std::string> H;
+  for (const FunctionGroup &G : *M.Groups) {
+    FunctionId Primary = !G.IsGroup              ? G.Function
+                         : Index.UseOutAsPrimary ? G.Out
+                                                 : G.Functional;
+    bool Registered = E.getKernel(M.Functions[Primary]);
+    if (!Registered && G.IsGroup)
+      Registered = llvm::any_of(G.members(), [&](FunctionId Id) {
+        return E.getKernel(M.Functions[Id]) != nullptr;
+      });
+    if (!Registered && G.IsGroup && G.Structured &&
+        (Key == DispatchKey::Meta ||
+         Key == DispatchKey::CompositeExplicitAutogradNonFunctional))
+      Registered = true;
+    if (!Registered)
+      continue;
+    const NativeFunction &F =
+        M.Functions[G.IsGroup ? G.Functional : G.Function];
+    const std::string &Root = F.Names ? F.Names->Root : F.rootName();
+    H.insert("#include <ATen/ops/" + Root + "_native.h>");
+    if (Key == DispatchKey::CompositeExplicitAutogradNonFunctional)
+      H.insert("#include <ATen/ops/" + Root + ".h>");
+    if (Functions)
+      H.insert("#include <ATen/ops/" + Root + "_" + NS + "_dispatch.h>");
+  }
+  return {H.begin(), H.end()};
+}
+
+LogicalResult KeyRegistrations::write() {
+  size_t N = M.Groups->size();
+  std::vector<std::optional<std::string>> Texts(N);
+  DiagnosticEngine &Diags = EC.Ctx.getDiags();
+  Diags.beginDeferred();
+  parallelFor(EC.Options.Threads, N,
+              [&](size_t I) { Texts[I] = definitions((*M.Groups)[I]); });
+  Diags.flushDeferred();
+  if (llvm::any_of(Texts, [](const auto &T) { return !T; }))
+    return failure();
+
+  std::vector<ShardItem> Items;
+  for (size_t I = 0; I != N; ++I) {
+    if (Texts[I]->empty())
+      continue;
+    const FunctionGroup &G = (*M.Groups)[I];
+    const NativeFunction &F =
+        M.Functions[G.IsGroup ? G.Functional : G.Function];
+    ShardItem &Item = Items.emplace_back();
+    Item.Key = F.Names ? F.Names->Root : F.rootName();
+    Item.Env["dispatch_definitions"] =
+        std::vector<std::string>{std::move(*Texts[I])};
+  }
+
+  bool Cuda = getFlags(Key) & DK_Cuda;
+  TemplateEnv Base;
+  Base["extra_cuda_headers"] =
+      !Cuda ? ""
+      : EC.Options.Rocm
+          ? "#include <c10/hip/HIPGuard.h>\n#include "
+            "<ATen/hip/ATenHIPGeneral.h>\n#include "
+            "<ATen/hip/HIPDevice.h>\n#include <ATen/hip/HIPContext.h>"
+          : "#include <c10/cuda/CUDAGuard.h>\n#include "
+            "<ATen/cuda/ATenCUDAGeneral.h>\n#include "
+            "<ATen/cuda/CUDADevice.h>\n#include <ATen/cuda/CUDAContext.h>";
+  Base["external_backend_headers"] = "";
+  Base["dispatch_headers"] = getRegistrationHeaders(
+      Index, EC.Options.PerOperatorHeaders, EC.Options.Rocm);
+  Base["ops_headers"] = operatorHeaders();
+  // CompositeImplicitAutogradNestedTensor uses none of the helpers, which
+  // -Werror=unused-function would reject.
+  Base["dispatch_helpers"] =
+      Key == DispatchKey::CompositeImplicitAutogradNestedTensor
+          ? std::vector<std::string>()
+          : getRegistrationHelpers(Index);
+  return FM.writeSharded("Register" + toString(Key).str() + ".cpp",
+                         "RegisterDispatchKey.cpp", Items,
+                         Key == DispatchKey::CPU ? 4 : 1, Base,
+                         {"dispatch_definitions"}, EC.Options.Threads);
+}
+
+LogicalResult opgen::emitRegisterDispatchKeys(EmitContext &EC) {
+  if (!EC.Options.GenerateSources)
+    return success();
+  if (failed(checkCppApiModule(EC, "Register<Key>.cpp")))
+    return failure();
+  const Module &M = EC.M;
+  if (!M.Groups || !M.BackendIndices) {
+    EC.Ctx.getDiags().error(SMLoc(), "generating Register<Key>.cpp needs the "
+                                     "groups and backend indices of the "
+                                     "default pipeline; run it with "
+                                     "-passes=default");
+    return failure();
+  }
+  KernelTable Kernels(M);
+  // A key no function names gets torchgen's default index: key Undefined,
+  // no kernels.
+  BackendIndex Empty;
+  bool Ok = true;
+  for (DispatchKey K : getGenDispatchKeys(M, EC.Options)) {
+    const BackendIndex *Index = &Empty;
+    std::vector<const BackendMetadata *> ByFunction(M.Functions.size());
+    for (size_t Slot = 0; Slot != Kernels.numKeys(); ++Slot)
+      if (Kernels.indices()[Slot]->Key == K) {
+        Index = Kernels.indices()[Slot];
+        for (FunctionId Id = 0; Id != M.Functions.size(); ++Id)
+          ByFunction[Id] = Kernels.kernel(Slot, Id);
+      }
+    Ok &= succeeded(
+        KeyRegistrations(EC, K, *Index, std::move(ByFunction)).write());
+  }
+  return success(Ok);
+}
