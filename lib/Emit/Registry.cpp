@@ -106,7 +106,7 @@ static bool runConcurrently(EmitContext &EC,
   // Emitters whose own loops over thousands of items are most of a set's
   // work (Register<Key>_N.cpp: 570 M instructions of the `aten` set's 950
   // M) run first, alone, with every thread; on one thread of the queue the
-  // other would wait for them (generating 89 -> about 55 ms).
+  // other would wait for them (generating 89 -> 80 ms).
   static const StringRef Wide[] = {"register-dispatch-key"};
   std::vector<const EmitterInfo *> First, Queue;
   for (const EmitterInfo *I : Set)
