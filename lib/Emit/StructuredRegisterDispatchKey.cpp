@@ -44,19 +44,6 @@ static std::string indent(StringRef S, StringRef Prefix) {
   return Out;
 }
 
-static const char *kindName(SchemaKind K) {
-  switch (K) {
-  case SchemaKind::Functional:
-    return "functional";
-  case SchemaKind::Inplace:
-    return "inplace";
-  case SchemaKind::Out:
-    return "out";
-  default:
-    return nullptr;
-  }
-}
-
 /// gen_class_set_output_body.
 static std::string setOutputBody(DispatchKey Key, SchemaKind K,
                                  bool MaybeCreateProxy) {
@@ -184,10 +171,11 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitStructuredFunction(
     return getNamespacedDefinition(F, Name, Args, Failed);
 
   SchemaKind K = F.Func.kind();
-  const char *KName = kindName(K);
-  if (!KName)
+  if (K != SchemaKind::Functional && K != SchemaKind::Inplace &&
+      K != SchemaKind::Out)
     return Fail("structured kernels support functional, inplace and out= "
                 "functions only");
+  std::string KName = toString(K).str();
   if (K == SchemaKind::Functional &&
       !(Index.Key == DispatchKey::Meta || Index.Key == DispatchKey::CPU ||
         Index.Key == DispatchKey::CUDA || Index.Key == DispatchKey::MPS ||
