@@ -13,8 +13,15 @@
 using namespace opgen;
 using namespace llvm;
 
-LogicalResult opgen::checkCppApiModule(EmitContext &EC, StringRef What) {
+LogicalResult opgen::checkCppApiModule(EmitContext &EC, StringRef What,
+                                       bool NeedsGroups) {
   DiagnosticEngine &D = EC.Ctx.getDiags();
+  if (NeedsGroups && (!EC.M.Groups || !EC.M.BackendIndices)) {
+    D.error(SMLoc(), "generating " + What +
+                         " needs the groups and backend indices of the "
+                         "default pipeline; run it with -passes=default");
+    return failure();
+  }
   if (any_of(EC.M.Functions,
              [](const NativeFunction &F) { return !F.Names.has_value(); })) {
     D.error(SMLoc(), "generating " + What +

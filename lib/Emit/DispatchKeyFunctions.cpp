@@ -237,16 +237,9 @@ static LogicalResult writePerOperator(
 LogicalResult opgen::emitDispatchKeyFunctions(EmitContext &EC) {
   if (!EC.Options.GenerateHeaders)
     return success();
-  if (failed(checkCppApiModule(EC, "<Key>Functions.h")))
+  if (failed(checkCppApiModule(EC, "<Key>Functions.h", /*NeedsGroups=*/true)))
     return failure();
   const Module &M = EC.M;
-  if (!M.Groups || !M.BackendIndices) {
-    EC.Ctx.getDiags().error(SMLoc(), "generating <Key>Functions.h needs the "
-                                     "groups and backend indices of the "
-                                     "default pipeline; run it with "
-                                     "-passes=default");
-    return failure();
-  }
 
   KernelTable Kernels(M);
   std::vector<KeyDeclarations> Keys;

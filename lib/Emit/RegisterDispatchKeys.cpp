@@ -227,16 +227,9 @@ LogicalResult KeyRegistrations::write() {
 LogicalResult opgen::emitRegisterDispatchKeys(EmitContext &EC) {
   if (!EC.Options.GenerateSources)
     return success();
-  if (failed(checkCppApiModule(EC, "Register<Key>.cpp")))
+  if (failed(checkCppApiModule(EC, "Register<Key>.cpp", /*NeedsGroups=*/true)))
     return failure();
   const Module &M = EC.M;
-  if (!M.Groups || !M.BackendIndices) {
-    EC.Ctx.getDiags().error(SMLoc(), "generating Register<Key>.cpp needs the "
-                                     "groups and backend indices of the "
-                                     "default pipeline; run it with "
-                                     "-passes=default");
-    return failure();
-  }
   KernelTable Kernels(M);
   // A key no function names gets torchgen's default index: key Undefined,
   // no kernels.

@@ -33,8 +33,11 @@ namespace opgen {
 
 /// Check that the module can be given a C++ API: the kernel names of the
 /// default pipeline are there, every type has a C++ spelling, and no static
-/// dispatch is asked for. \p What names the files, for the messages.
-LogicalResult checkCppApiModule(EmitContext &EC, llvm::StringRef What);
+/// dispatch is asked for, and with \p NeedsGroups that the groups and
+/// backend indices are there too. \p What names the files, for the
+/// messages.
+LogicalResult checkCppApiModule(EmitContext &EC, llvm::StringRef What,
+                                bool NeedsGroups = false);
 
 /// Texts kept end to end in one string, read back by number: what the
 /// wrapper cache keeps of each function is one allocation instead of one
