@@ -275,6 +275,16 @@ Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {
   return CodeTemplate((*Buf)->getBuffer().str(), Path.str());
 }
 
+bool CodeTemplate::uses(StringRef Key) const {
+  StringRef P = Pattern;
+  for (size_t D = P.find('$'); D != StringRef::npos; D = P.find('$', D + 1)) {
+    Placeholder PH;
+    if (matchPlaceholder(P.substr(D), PH) && PH.Key == Key)
+      return true;
+  }
+  return false;
+}
+
 Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
   StringRef P = Pattern;
   std::string Out;

@@ -183,7 +183,8 @@ const CppWrappers *CppWrapperCache::get(EmitContext &EC,
   return Wrappers[Method][&F - Functions]
       .get([&]() -> std::unique_ptr<CppWrappers> {
         if (std::optional<CppWrappers> W =
-                getCppWrappers(EC, F, Method, &texts(F).DispatcherArgs))
+                getCppWrappers(EC, F, Method, &texts(F).DispatcherArgs,
+                               /*Definitions=*/!Method))
           return std::make_unique<CppWrappers>(std::move(*W));
         return nullptr;
       })

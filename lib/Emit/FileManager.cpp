@@ -231,9 +231,12 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
   if (!Ok || !T)
     return failure();
   // The shards are the largest files a run makes (megabytes each), and
-  // independent: substitute them on threads, keep them in shard order.
+  // independent: substitute them on threads, keep them in shard order. With
+  // one shard, `_0` and `Everything` hold the same items and no template
+  // prints shard_id: made once, kept once.
+  bool OneText = NumShards == 1 && !T->uses("shard_id");
   std::vector<std::string> Texts(NumShards + 1), Errors(NumShards + 1);
-  parallelFor(Threads, NumShards + 1, [&](size_t S) {
+  parallelFor(Threads, OneText ? 1 : NumShards + 1, [&](size_t S) {
     Expected<std::string> Text = T->substitute(Shards[S]);
     if (Text)
       Texts[S] = std::move(*Text);
@@ -241,6 +244,17 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
       Errors[S] = toString(Text.takeError());
   });
   std::lock_guard<std::mutex> Lock(Mutex);
+  if (OneText) {
+    if (!Errors[0].empty()) {
+      reportTemplateError(TemplateName, Errors[0]);
+      return failure();
+    }
+    auto Data = std::make_shared<const std::string>(std::move(Texts[0]));
+    push(FileNames[0], Data);
+    push(FileNames[1], std::move(Data));
+    Unlisted.insert(pathOf(FileNames[0]));
+    return success();
+  }
   for (unsigned S = 0; S <= NumShards; ++S) {
     if (!Errors[S].empty()) {
       reportTemplateError(TemplateName, Errors[S]);
@@ -266,7 +280,13 @@ FileManager::EmitterScope::EmitterScope(unsigned Rank) : Saved(CurrentRank) {
 FileManager::EmitterScope::~EmitterScope() { CurrentRank = Saved; }
 
 void FileManager::push(std::string Name, std::string Content) {
-  Files.push_back({std::move(Name), std::move(Content)});
+  push(std::move(Name),
+       std::make_shared<const std::string>(std::move(Content)));
+}
+
+void FileManager::push(std::string Name,
+                       std::shared_ptr<const std::string> Data) {
+  Files.push_back({std::move(Name), std::move(Data)});
   Ranks.push_back(CurrentRank);
 }
 
@@ -348,7 +368,7 @@ LogicalResult FileManager::commitAll(ArrayRef<FileManager *> Managers,
       Job &J = Jobs.emplace_back();
       J.Path = FM->OutputDir;
       sys::path::append(J.Path, F.Name);
-      J.Content = &F.Content;
+      J.Content = F.Data.get();
       StringRef Parent = sys::path::parent_path(J.Path);
       if (Parent.empty())
         continue;

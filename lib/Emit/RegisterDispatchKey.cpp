@@ -37,6 +37,7 @@ RegisterDispatchKeyEmitter::RegisterDispatchKeyEmitter(
     Kernels = getKernelsByFunction(M, Index, Own);
   }
   CudaKey = getFlags(Index.Key) & DK_Cuda;
+  initStructuredTexts();
 }
 
 const BackendMetadata *
@@ -69,6 +70,7 @@ RegisterDispatchKeyEmitter::RegisterDispatchKeyEmitter(
   assert(this->Kernels.size() == M.Functions.size() &&
          "a kernel slot per function");
   CudaKey = getFlags(Index.Key) & DK_Cuda;
+  initStructuredTexts();
 }
 
 RegisterDispatchKeyEmitter::WrapperKind
@@ -243,9 +245,28 @@ RegisterDispatchKeyEmitter::emit(const FunctionGroup &G, RegisterTarget T,
 
 std::optional<std::string> RegisterDispatchKeyEmitter::getNamespacedDefinition(
     const NativeFunction &F, const std::string &WrapperName,
-    const std::vector<Binding> &WrapperArgs, bool &Failed) const {
+    const std::vector<Binding> &WrapperArgs, bool DispatcherArgs,
+    bool &Failed) const {
   // One definition per C++ signature (no method, no fallback binding), each
   // calling the wrapper.
+  if (Wrappers && DispatcherArgs && !F.ManualCppBinding) {
+    const CppWrappers *Ws = Wrappers->get(*WrapperEC, F, /*Method=*/false);
+    if (!Ws) {
+      Failed = true;
+      return std::nullopt;
+    }
+    std::string Out;
+    for (const CppWrapper &W : *Ws) {
+      Out += '\n';
+      W.appendSignature(Out, W.name(), /*Defn=*/true);
+      Out += " {\nreturn ";
+      Out += WrapperName;
+      Out += '(';
+      Out += W.callArgs();
+      Out += ");\n}\n";
+    }
+    return Out;
+  }
   CppSignatureGroup G =
       CppSignatureGroup::get(F, /*Method=*/false, /*FallbackBinding=*/false);
   std::string Out;
@@ -328,7 +349,8 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitUnstructured(
   }
 
   if (T == RegisterTarget::NamespacedDefinition)
-    return getNamespacedDefinition(F, Name, Args, Failed);
+    return getNamespacedDefinition(F, Name, Args, /*DispatcherArgs=*/true,
+                                   Failed);
 
   if (InplaceMeta) {
     if (!F.Func.Args.Self) {

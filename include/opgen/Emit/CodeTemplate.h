@@ -80,6 +80,9 @@ public:
 
   llvm::StringRef getName() const { return Name; }
 
+  /// Whether some placeholder of the template is \p Key.
+  bool uses(llvm::StringRef Key) const;
+
 private:
   std::string Pattern;
   std::string Name;

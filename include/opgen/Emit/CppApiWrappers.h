@@ -141,7 +141,10 @@ public:
   explicit CppWrapperCache(const Module &M);
   ~CppWrapperCache();
   /// getCppWrappers(EC, F, Method), made by the first caller (which reports
-  /// why it cannot be made); null when it cannot.
+  /// why it cannot be made); null when it cannot. Function wrappers come
+  /// with their definitions' arguments, which the keys' direct C++ APIs
+  /// print (at::cpu::add, about 60 M instructions when each key made its
+  /// own).
   const CppWrappers *get(EmitContext &EC, const NativeFunction &F, bool Method);
   /// getFunctionTexts(F), made by the first caller.
   const FunctionTexts &texts(const NativeFunction &F);

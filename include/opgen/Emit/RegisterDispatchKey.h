@@ -92,6 +92,14 @@ public:
   /// null when there is none.
   const BackendMetadata *getKernel(const NativeFunction &F) const;
 
+  /// Take the direct C++ API's signatures and calls from \p EC's wrapper
+  /// cache, where every key prints the same ones (call outside parallel
+  /// loops).
+  void useWrapperCache(EmitContext &EC) {
+    WrapperEC = &EC;
+    Wrappers = &getCppWrapperCache(EC);
+  }
+
 private:
   /// Why an unstructured function gets a wrapper (gen_unstructured).
   enum class WrapperKind { None, Kernel, InplaceMeta, OutInplace };
@@ -113,12 +121,18 @@ private:
                                                     const NativeFunction &F,
                                                     RegisterTarget T,
                                                     bool &Failed) const;
+  /// Make PlainSetOutputs.
+  void initStructuredTexts();
   /// torchgen's gen_device_check.
   static std::string deviceCheck(const NativeFunction &F,
                                  const std::string &MethodName);
-  std::optional<std::string> getNamespacedDefinition(
-      const NativeFunction &F, const std::string &WrapperName,
-      const std::vector<Binding> &WrapperArgs, bool &Failed) const;
+  /// \p DispatcherArgs: \p WrapperArgs are F's dispatcher arguments, so the
+  /// wrapper cache's calls apply.
+  std::optional<std::string>
+  getNamespacedDefinition(const NativeFunction &F,
+                          const std::string &WrapperName,
+                          const std::vector<Binding> &WrapperArgs,
+                          bool DispatcherArgs, bool &Failed) const;
   std::string wrapperPrefix(const NativeFunction &F) const;
   void error(const NativeFunction &F, const llvm::Twine &Msg) const;
 
@@ -130,6 +144,13 @@ private:
   std::vector<const BackendMetadata *> Kernels;
   bool CudaKey = false;
   std::function<llvm::SMLoc(const OperatorName &)> OpLoc;
+  /// The set_output_* methods of the key's structured classes that call no
+  /// parent's, by SchemaKind (functional, inplace,
+  /// out): what most structured classes of the key print, made once per
+  /// key instead of per class (about 30 M instructions).
+  std::string PlainSetOutputs[3];
+  EmitContext *WrapperEC = nullptr;
+  CppWrapperCache *Wrappers = nullptr;
 };
 
 /// The declarations of the direct C++ API of \p F for one key (the same for
