@@ -53,6 +53,15 @@ TEST_CASE("inline lists, commas, and text that is not a placeholder") {
         "x a, b y a, b,  $$ $1 ${ bad} $\n");
 }
 
+TEST_CASE("uses: whether a placeholder names the key") {
+  CodeTemplate T("a $x ${,y} $$ b_$z", "T.cpp");
+  CHECK(T.uses("x"));
+  CHECK(T.uses("y"));
+  CHECK(T.uses("z"));
+  CHECK(!T.uses("b_"));
+  CHECK(!T.uses("w"));
+}
+
 TEST_CASE("a placeholder without a value is an error naming it") {
   llvm::Expected<std::string> S =
       CodeTemplate("a $missing b", "T.cpp").substitute(TemplateEnv());

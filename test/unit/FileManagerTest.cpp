@@ -184,6 +184,39 @@ TEST_CASE("write_sharded: shards, the Everything file and the output list") {
                                    ")");
 }
 
+TEST_CASE("one shard: _0 and Everything share their text unless shard_id "
+          "tells them apart") {
+  Scratch S;
+  S.addTemplate("One.cpp", "$defs\n");
+  S.addTemplate("Named.cpp", "// $shard_id\n$defs\n");
+  Context Ctx(nulls());
+  TemplateCache TC(S.Templates.str().str());
+  FileManager FM(Ctx, TC, S.Out.str().str(), "gen");
+  ShardItem I;
+  I.Key = "add";
+  I.Env["defs"] = std::vector<std::string>{"// add"};
+  StringRef Keys[] = {"defs"};
+  REQUIRE(succeeded(FM.writeSharded("One.cpp", "One.cpp", {I}, 1, {}, Keys)));
+  REQUIRE(
+      succeeded(FM.writeSharded("Named.cpp", "Named.cpp", {I}, 1, {}, Keys)));
+  const std::vector<GeneratedFile> &F = FM.getFiles();
+  REQUIRE(F.size() == 4);
+  CHECK(F[0].Name == "OneEverything.cpp");
+  CHECK(F[1].Name == "One_0.cpp");
+  CHECK(F[0].content() == "// add\n");
+  CHECK(F[0].Data.get() == F[1].Data.get());
+  CHECK(F[2].content() == "// Everything\n// add\n");
+  CHECK(F[3].content() == "// _0\n// add\n");
+  // Everything is not listed; the shard is.
+  std::vector<std::string> Paths = FM.getOutputPaths();
+  REQUIRE(Paths.size() == 2);
+  CHECK(StringRef(Paths[0]).endswith("Named_0.cpp"));
+  CHECK(StringRef(Paths[1]).endswith("One_0.cpp"));
+  REQUIRE(succeeded(FM.commit()));
+  CHECK(S.read("OneEverything.cpp") == "// add\n");
+  CHECK(S.read("One_0.cpp") == "// add\n");
+}
+
 TEST_CASE("a dry run makes the files but writes none") {
   Scratch S;
   S.addTemplate("A.h", "a\n");
