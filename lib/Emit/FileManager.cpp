@@ -167,7 +167,18 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
                                         const TemplateEnv &Base,
                                         ArrayRef<StringRef> ShardedKeys,
                                         unsigned Threads) {
-  DiagnosticEngine &D = Ctx.getDiags();
+  return addSharded(makeSharded(Name, TemplateName, Items, NumShards, Base,
+                                ShardedKeys, Threads));
+}
+
+ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
+                                      const std::vector<ShardItem> &Items,
+                                      unsigned NumShards,
+                                      const TemplateEnv &Base,
+                                      ArrayRef<StringRef> ShardedKeys,
+                                      unsigned Threads) {
+  ShardedFiles Out;
+  Out.TemplateName = TemplateName.str();
   // Shard 0 is `Everything`, then `_0` ... `_{N-1}`. The sharded lists
   // borrow the base's and the items' strings, which outlive the
   // substitutions below.
@@ -181,9 +192,10 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
     for (StringRef K : ShardedKeys) {
       auto It = Base.find(K);
       if (It != Base.end() && !It->getValue().isList()) {
-        D.error(SMLoc(), "sharded placeholder `" + K + "` of `" + Name +
-                             "` has a single value in the base environment");
-        return failure();
+        Out.Problem = ("sharded placeholder `" + K + "` of `" + Name +
+                       "` has a single value in the base environment")
+                          .str();
+        return Out;
       }
       std::vector<StringRef> &L = Lists[S][K];
       if (It != Base.end())
@@ -200,11 +212,10 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
     unsigned S = Known->second;
     for (const auto &E : Item.Env) {
       if (!is_contained(ShardedKeys, E.getKey())) {
-        D.error(SMLoc(), "`" + E.getKey() +
-                             "` is not a sharded placeholder "
-                             "of `" +
-                             Name + "`");
-        return failure();
+        Out.Problem = ("`" + E.getKey() +
+                       "` is not a sharded placeholder of `" + Name + "`")
+                          .str();
+        return Out;
       }
       const TemplateValue &V = E.getValue();
       for (unsigned To : {0u, S}) {
@@ -217,55 +228,67 @@ LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
       }
     }
   }
-  std::vector<std::string> FileNames(NumShards + 1);
-  bool Ok = true;
+  Out.Names.resize(NumShards + 1);
   for (unsigned S = 0; S <= NumShards; ++S) {
     for (auto &E : Lists[S])
       Shards[S][E.getKey()] =
           TemplateValue::borrowedList(std::move(E.getValue()));
     addGeneratedComment(Shards[S], TemplateName);
-    FileNames[S] = withStemSuffix(Name, Shards[S]["shard_id"].getScalar());
-    Ok &= claim(FileNames[S]);
+    Out.Names[S] = withStemSuffix(Name, Shards[S]["shard_id"].getScalar());
   }
+  // Reported by the cache, once however many callers ask.
   const CodeTemplate *T = Templates.get(Ctx, TemplateName);
-  if (!Ok || !T)
-    return failure();
+  if (!T) {
+    Out.Failed = true;
+    return Out;
+  }
   // The shards are the largest files a run makes (megabytes each), and
   // independent: substitute them on threads, keep them in shard order. With
   // one shard, `_0` and `Everything` hold the same items and no template
   // prints shard_id: made once, kept once.
-  bool OneText = NumShards == 1 && !T->uses("shard_id");
-  std::vector<std::string> Texts(NumShards + 1), Errors(NumShards + 1);
-  parallelFor(Threads, OneText ? 1 : NumShards + 1, [&](size_t S) {
+  Out.Shared = NumShards == 1 && !T->uses("shard_id");
+  size_t N = Out.Shared ? 1 : NumShards + 1;
+  Out.Texts.resize(N);
+  Out.Errors.resize(N);
+  parallelFor(Threads, N, [&](size_t S) {
     Expected<std::string> Text = T->substitute(Shards[S]);
     if (Text)
-      Texts[S] = std::move(*Text);
+      Out.Texts[S] = std::move(*Text);
     else
-      Errors[S] = toString(Text.takeError());
+      Out.Errors[S] = toString(Text.takeError());
   });
+  return Out;
+}
+
+LogicalResult FileManager::addSharded(ShardedFiles Files) {
+  if (!Files.Problem.empty()) {
+    Ctx.getDiags().error(SMLoc(), Files.Problem);
+    return failure();
+  }
+  bool Ok = true;
+  for (const std::string &N : Files.Names)
+    Ok &= claim(N);
+  if (!Ok || Files.Failed)
+    return failure();
   std::lock_guard<std::mutex> Lock(Mutex);
-  if (OneText) {
-    if (!Errors[0].empty()) {
-      reportTemplateError(TemplateName, Errors[0]);
-      return failure();
+  for (const std::string &E : Files.Errors)
+    if (!E.empty()) {
+      reportTemplateError(Files.TemplateName, E);
+      Ok = false;
     }
-    auto Data = std::make_shared<const std::string>(std::move(Texts[0]));
-    push(FileNames[0], Data);
-    push(FileNames[1], std::move(Data));
-    Unlisted.insert(pathOf(FileNames[0]));
+  if (!Ok)
+    return failure();
+  // `Everything` is not one of the outputs torchgen lists.
+  Unlisted.insert(pathOf(Files.Names[0]));
+  if (Files.Shared) {
+    auto Data = std::make_shared<const std::string>(std::move(Files.Texts[0]));
+    push(Files.Names[0], Data);
+    push(Files.Names[1], std::move(Data));
     return success();
   }
-  for (unsigned S = 0; S <= NumShards; ++S) {
-    if (!Errors[S].empty()) {
-      reportTemplateError(TemplateName, Errors[S]);
-      Ok = false;
-      continue;
-    }
-    push(FileNames[S], std::move(Texts[S]));
-    if (S == 0)
-      Unlisted.insert(pathOf(FileNames[S]));
-  }
-  return success(Ok);
+  for (size_t S = 0; S != Files.Names.size(); ++S)
+    push(Files.Names[S], std::move(Files.Texts[S]));
+  return success();
 }
 
 /// The rank of the emitter the calling thread runs. Emitters run

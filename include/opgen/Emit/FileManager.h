@@ -67,6 +67,23 @@ private:
   llvm::StringMap<std::unique_ptr<CodeTemplate>> Templates;
 };
 
+/// The files of one writeSharded, made but not added yet (see
+/// FileManager::makeSharded).
+struct ShardedFiles {
+  std::string TemplateName;
+  /// `Everything` first, then the shards.
+  std::vector<std::string> Names;
+  /// One text per name, or with Shared one for both names.
+  std::vector<std::string> Texts;
+  /// What substituting each text reported (empty: nothing).
+  std::vector<std::string> Errors;
+  /// A misuse of the sharded placeholders, not yet reported.
+  std::string Problem;
+  bool Shared = false;
+  /// The template could not be read (the template cache reported it).
+  bool Failed = false;
+};
+
 /// One item of a sharded file: the key its shard is chosen by, and the
 /// values it adds to the sharded placeholders.
 struct ShardItem {
@@ -105,6 +122,18 @@ public:
                              unsigned NumShards, const TemplateEnv &Base,
                              llvm::ArrayRef<llvm::StringRef> ShardedKeys,
                              unsigned Threads = 1);
+
+  /// writeSharded in two steps, for an emitter that makes several sharded
+  /// files at once: makeSharded substitutes the files without claiming or
+  /// adding them and reports nothing but a template that cannot be read,
+  /// so several can run on threads; addSharded then claims and adds them,
+  /// reporting what makeSharded found, in the order the caller calls it.
+  ShardedFiles makeSharded(llvm::StringRef Name, llvm::StringRef TemplateName,
+                           const std::vector<ShardItem> &Items,
+                           unsigned NumShards, const TemplateEnv &Base,
+                           llvm::ArrayRef<llvm::StringRef> ShardedKeys,
+                           unsigned Threads = 1);
+  LogicalResult addSharded(ShardedFiles Files);
 
   /// Substitute a template without writing a file (torchgen's
   /// substitute_with_template), for text that other files embed.
