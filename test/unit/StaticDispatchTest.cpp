@@ -166,3 +166,12 @@ TEST_CASE("structured delegates and manual registration") {
   CHECK(X.body(2, {CPU, QuantizedCPU}).empty());
   CHECK(!SD.getOpsHeader(X.M.Functions[2]));
 }
+
+TEST_CASE("torchgen's test_op_with_1_backend_generates_static_dispatch") {
+  // tools/test/test_codegen.py: the one backend is the composite index.
+  Fixture X;
+  X.add("op.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+        {DispatchKey::CompositeExplicitAutograd});
+  CHECK(X.body(0, {DispatchKey::CompositeExplicitAutograd}) ==
+        "    return at::compositeexplicitautograd::op_out(out, self);");
+}
