@@ -232,3 +232,10 @@ CppSignatureGroup CppSignatureGroup::get(const NativeFunction &F, bool Method,
   }
   return G;
 }
+
+CppSignature opgen::getStaticDispatchCallSignature(const NativeFunction &F) {
+  // The dispatcher keeps SymInt, so the kernel called is the SymInt
+  // overload whenever there is one; never a manual binding's alternate.
+  CppSignatureGroup G = CppSignatureGroup::get(F, /*Method=*/false);
+  return G.SymIntSignature ? *G.SymIntSignature : G.Signature;
+}

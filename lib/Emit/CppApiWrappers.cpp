@@ -29,13 +29,6 @@ LogicalResult opgen::checkCppApiModule(EmitContext &EC, StringRef What,
                          "run it with -passes=default");
     return failure();
   }
-  // The wrappers would call the backends' kernels directly, a form not
-  // written yet: better no file than one torchgen would write differently.
-  if (!EC.Options.StaticDispatchBackends.empty()) {
-    D.error(SMLoc(), "generating " + What +
-                         " with static dispatch is not supported yet");
-    return failure();
-  }
   return success();
 }
 

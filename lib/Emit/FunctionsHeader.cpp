@@ -3,13 +3,15 @@
 // The functional C++ API (at::add, at::add_out, at::add_outf, ...): inline
 // wrappers calling at::_ops. Aggregated, they all go into Functions.h; with
 // per-operator headers each root name's go into ops/<root>.h and
-// Functions.h only includes those.
+// Functions.h only includes those; with static dispatch, ops/<root>.h also
+// includes the backends' headers its operators' calls go to.
 //
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/AtenGroups.h"
 #include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/StaticDispatch.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -98,10 +100,13 @@ LogicalResult opgen::emitFunctionsHeader(EmitContext &EC) {
     return failure();
 
   FileManager &Install = EC.files();
+  ArrayRef<DispatchKey> StaticKeys = EC.Options.StaticDispatchBackends;
   if (!EC.Options.PerOperatorHeaders) {
     TemplateEnv Env;
-    // Static dispatch would add backend headers here; it is refused above.
-    Env["static_dispatch_extra_headers"] = std::vector<std::string>();
+    // torchgen hands the template static dispatch's headers, which 2.14's
+    // template leaves unused: the wrappers call at::_ops, not the kernels.
+    Env["static_dispatch_extra_headers"] =
+        StaticDispatch::getExtraHeaders(EC.M, StaticKeys);
     Env["Functions_includes"] =
         std::vector<std::string>{"#include <ATen/Operators.h>"};
     Env["Functions_declarations"] = presentTexts(Texts);
@@ -111,19 +116,24 @@ LogicalResult opgen::emitFunctionsHeader(EmitContext &EC) {
   // One ops/<root>.h per root name, substituted on threads and written in
   // order.
   auto Roots = getFunctionsByRootName(EC.M);
+  StaticDispatch SD(EC.M, StaticKeys);
   FileManager &Ops = EC.files(OutputFolder::Ops);
   std::vector<std::optional<std::string>> Headers(Roots.size());
   DiagnosticEngine &D = EC.Ctx.getDiags();
   D.beginDeferred();
   parallelFor(EC.Options.Threads, Roots.size(), [&](size_t I) {
     const auto &[Root, Ids] = Roots[I];
-    std::vector<std::string> Defs;
+    std::vector<std::string> Defs, StaticHeaders;
     Defs.reserve(Ids.size());
-    for (FunctionId Id : Ids)
+    for (FunctionId Id : Ids) {
       if (Texts[Id])
         Defs.push_back(*Texts[Id]);
+      if (!SD.empty())
+        if (std::optional<std::string> H = SD.getOpsHeader(EC.M.Functions[Id]))
+          StaticHeaders.push_back(std::move(*H));
+    }
     TemplateEnv Env;
-    Env["static_dispatch_ops_headers"] = std::vector<std::string>();
+    Env["static_dispatch_ops_headers"] = std::move(StaticHeaders);
     Env["operator_includes"] = "#include <ATen/ops/" + Root + "_ops.h>";
     Env["function_definitions"] = std::move(Defs);
     Headers[I] = Ops.substitute("Function.h", std::move(Env));

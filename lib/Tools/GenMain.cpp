@@ -3,6 +3,7 @@
 #include "opgen/Tools/GenMain.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
+#include "opgen/IR/DispatchKey.h"
 #include "opgen/Support/OutputFile.h"
 #include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/FrontEnd.h"
@@ -66,14 +67,17 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
                    "cannot be given together\n";
     return failure();
   }
-  // A flag whose effect on this files is not reproduced yet stops
-  // the run rather than write files torchgen would write differently.
-  if (!C.StaticDispatchBackends.empty()) {
-    ToolError() << "--static-dispatch-backend is not supported yet: it "
-                   "changes Functions.h, TensorBody.h and the operator "
-                   "files, whose static dispatch opgen does not write yet; "
-                   "nothing was written\n";
-    return failure();
+  // torchgen stops with a traceback on a name that is no dispatch key. A
+  // key without kernels is accepted, as torchgen accepts it.
+  std::vector<DispatchKey> StaticDispatch;
+  for (const std::string &Name : C.StaticDispatchBackends) {
+    std::optional<DispatchKey> K = parseDispatchKey(Name);
+    if (!K) {
+      ToolError() << "unknown dispatch key `" << Name
+                  << "` in --static-dispatch-backend\n";
+      return failure();
+    }
+    StaticDispatch.push_back(*K);
   }
 
   AtenPaths Paths(C.SourcePath);
@@ -121,6 +125,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   EO.SkipDispatcherOpRegistration = C.SkipDispatcherOpRegistration;
   EO.ForceSchemaRegistration = C.ForceSchemaRegistration;
   EO.BackendWhitelist = C.BackendWhitelist;
+  EO.StaticDispatchBackends = std::move(StaticDispatch);
 
   std::string HeaderOnly = C.HeaderOnlyInstallDir.empty()
                                ? C.InstallDir + "/core"

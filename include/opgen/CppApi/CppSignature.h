@@ -79,6 +79,11 @@ struct CppSignatureGroup {
                                bool FallbackBinding = false);
 };
 
+/// The signature a statically dispatched call names a backend's kernel by
+/// (torchgen's gen_static_dispatch_backend_call_signature): the plain
+/// function signature, its SymInt form when the schema takes a SymInt.
+CppSignature getStaticDispatchCallSignature(const NativeFunction &F);
+
 } // namespace opgen
 
 #endif // OPGEN_CPPAPI_CPPSIGNATURE_H

@@ -32,9 +32,8 @@
 namespace opgen {
 
 /// Check that the module can be given a C++ API: the kernel names of the
-/// default pipeline are there, every type has a C++ spelling, and no static
-/// dispatch is asked for, and with \p NeedsGroups that the groups and
-/// backend indices are there too. \p What names the files, for the
+/// default pipeline are there, and with \p NeedsGroups the groups and
+/// backend indices too. \p What names the files, for the
 /// messages.
 LogicalResult checkCppApiModule(EmitContext &EC, llvm::StringRef What,
                                 bool NeedsGroups = false);
