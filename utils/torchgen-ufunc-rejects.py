@@ -50,6 +50,8 @@ def run_case(gen, text, aten, tags):
         os.symlink(os.path.join(aten, "templates"), os.path.join(src, "templates"))
         sys.argv = ["torchgen.gen", "-s", src, "--install_dir",
                     os.path.join(tmp, "out")]
+        # torchgen writes its AOTInductor folder relative to the current one.
+        os.chdir(tmp)
         try:
             gen.main()
         except BaseException as e:  # noqa: B036 - SystemExit too
