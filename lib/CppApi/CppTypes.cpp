@@ -283,8 +283,7 @@ std::optional<std::string> opgen::checkCppType(Type T, bool IsReturn) {
   return std::nullopt;
 }
 
-/// cpp.valuetype_type: types that look the same as arguments and returns.
-static std::optional<CType> valueCType(Type T, bool SymInt) {
+std::optional<CType> opgen::valueCType(Type T, bool SymInt) {
   switch (T.getKind()) {
   case Type::Base: {
     BaseTy B = T.getBaseTy();

@@ -31,6 +31,7 @@
 #include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/KernelTable.h"
+#include "opgen/Emit/StructuredDeclarations.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -198,10 +199,8 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
         ImplArgs = joinBindings(implArguments(M, G));
         MetaClass = metaName(M, G);
       }
-      Out.Decls.emplace_back(Ns, "struct TORCH_API structured_" + Meta->Kernel +
-                                     " : public at::meta::structured_" +
-                                     *MetaClass + " {\nvoid impl(" + *ImplArgs +
-                                     ");\n};\n");
+      Out.Decls.emplace_back(
+          Ns, structuredKernelDeclaration(Meta->Kernel, *MetaClass, *ImplArgs));
       continue;
     }
     for (size_t Member = 0; Member != Members.size(); ++Member) {
@@ -277,6 +276,15 @@ std::vector<std::string> NativeDeclarations::lines(ArrayRef<GroupDecls> All,
     Out.push_back("        ");
   }
   return Out;
+}
+
+std::string opgen::structuredKernelDeclaration(StringRef Kernel,
+                                               StringRef MetaClass,
+                                               StringRef ImplArgs) {
+  return ("struct TORCH_API structured_" + Kernel +
+          " : public at::meta::structured_" + MetaClass + " {\nvoid impl(" +
+          ImplArgs + ");\n};\n")
+      .str();
 }
 
 LogicalResult opgen::emitNativeFunctionsHeaders(EmitContext &EC) {

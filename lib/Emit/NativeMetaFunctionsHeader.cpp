@@ -22,6 +22,7 @@
 #include "opgen/CppApi/StructuredApi.h"
 #include "opgen/Emit/AtenGroups.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/StructuredDeclarations.h"
 #include "opgen/Support/Parallel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -88,8 +89,7 @@ static std::string precomputeDecl(ArrayRef<const Argument *> Elems,
          Setters + "\n                    " + Members + ";\n            };";
 }
 
-/// The meta class of structured group \p G.
-static std::string metaDeclaration(const Module &M, const FunctionGroup &G) {
+std::string opgen::metaDeclaration(const Module &M, const FunctionGroup &G) {
   const NativeFunction &Out = M.Functions[G.Out];
   std::string Parent =
       Out.StructuredInherits ? *Out.StructuredInherits : "at::impl::MetaBase";

@@ -150,9 +150,40 @@ void EntryReader::readUfunc(const YamlValue &V, NativeFunction &F) {
   }
 }
 
-/// torchgen checks these only when it generates the CUDA functors of a ufunc
-/// (compute_ufunc_cuda_functors in dest/ufunc.py); they depend on the entry
-/// alone, so report them here, where they can point into it.
+/// Whether the generated kernels can hold an argument of type \p T as it is
+/// (torchgen's cpp.valuetype_type has a C++ type for it): a base type other
+/// than Tensor and Scalar, an optional one, or a `bool[N]`.
+static bool isValueType(Type T) {
+  switch (T.getKind()) {
+  case Type::Base:
+    return !T.isBase(BaseTy::Tensor) && !T.isBase(BaseTy::Scalar);
+  case Type::Optional:
+    return isValueType(T.getElementType());
+  case Type::List:
+    return T.getElementType().isBase(BaseTy::Bool);
+  case Type::CustomClass:
+    return false;
+  }
+  return false;
+}
+
+/// The dtypes of \p Ks' loops, in order, each once.
+static std::vector<StringRef>
+dtypesOf(const std::map<UfuncKey, UfuncInnerLoop> &Loops,
+         std::initializer_list<UfuncKey> Ks) {
+  std::vector<StringRef> Out;
+  for (UfuncKey K : Ks)
+    if (auto It = Loops.find(K); It != Loops.end())
+      for (const std::string &T : It->second.SupportedDtypes)
+        if (!is_contained(Out, T))
+          Out.push_back(T);
+  return Out;
+}
+
+/// torchgen checks these only when it generates a ufunc's kernels
+/// (dest/ufunc.py: its asserts, and what translate() cannot make); they
+/// depend on the entry alone, so report them here, where they can point
+/// into it.
 void EntryReader::checkUfuncFunctors(const NativeFunction &F,
                                      const YamlValue &E) {
   const YamlValue *V = field(EntryKey::UfuncInnerLoop);
@@ -163,6 +194,7 @@ void EntryReader::checkUfuncFunctors(const NativeFunction &F,
     return V->Loc;
   };
   const auto &Loops = F.UfuncInnerLoops;
+  auto Has = [&](UfuncKey K) { return Loops.count(K) != 0; };
   // Binary operators (two Tensor-like arguments) get functors specialized
   // for a CPU scalar in either position.
   std::vector<const Argument *> NonOut = F.Func.Args.flatNonOut();
@@ -176,7 +208,7 @@ void EntryReader::checkUfuncFunctors(const NativeFunction &F,
     Functors = {UfuncKey::CUDAFunctor};
     for (UfuncKey K :
          {UfuncKey::CUDAFunctorOnSelf, UfuncKey::CUDAFunctorOnOther})
-      if (Loops.count(K))
+      if (Has(K))
         error(LoopLoc(K), "cannot use " + toString(K) +
                               " on a non-binary function: `" +
                               F.Func.Name.str() + "` has " + Twine(NumTensors) +
@@ -186,11 +218,79 @@ void EntryReader::checkUfuncFunctors(const NativeFunction &F,
   // Generic, which then must name the same ufunc.
   auto SO = Loops.find(UfuncKey::ScalarOnly);
   auto G = Loops.find(UfuncKey::Generic);
+  bool Generated = any_of(Functors, [&](UfuncKey K) { return !Has(K); });
   if (SO != Loops.end() && G != Loops.end() &&
-      SO->second.Name != G->second.Name &&
-      any_of(Functors, [&](UfuncKey K) { return !Loops.count(K); }))
+      SO->second.Name != G->second.Name && Generated)
     error(LoopLoc(UfuncKey::ScalarOnly),
           "ScalarOnly and Generic must have the same ufunc name, as the "
           "generated CUDA functors serve both; got `" +
               SO->second.Name + "` and `" + G->second.Name + "`");
+  if (Generated && !Has(UfuncKey::ScalarOnly) && !Has(UfuncKey::Generic)) {
+    for (UfuncKey K : Functors)
+      if (!Has(K))
+        error(keyLoc(E, EntryKey::UfuncInnerLoop),
+              "no " + toString(K) +
+                  " loop, and no ScalarOnly or Generic loop to generate "
+                  "the CUDA functor from");
+  } else if (NumTensors == 2) {
+    // Each dtype a scalar specialization handles falls back to the plain
+    // functor.
+    auto FunctorDtypes = [&](UfuncKey K) {
+      return Has(K)
+                 ? dtypesOf(Loops, {K})
+                 : dtypesOf(Loops, {UfuncKey::ScalarOnly, UfuncKey::Generic});
+    };
+    std::vector<StringRef> Plain = FunctorDtypes(UfuncKey::CUDAFunctor);
+    for (UfuncKey K :
+         {UfuncKey::CUDAFunctorOnSelf, UfuncKey::CUDAFunctorOnOther})
+      for (StringRef T : FunctorDtypes(K))
+        if (!is_contained(Plain, T)) {
+          error(LoopLoc(Has(K) ? K : UfuncKey::CUDAFunctor),
+                "dtype `" + T + "` has a " + toString(K) +
+                    " loop but no CUDAFunctor one to fall back to");
+          break;
+        }
+  }
+  // The CPU kernel runs a scalar loop for every dtype it has a vectorized
+  // one for.
+  std::vector<StringRef> CpuScalar = dtypesOf(
+      Loops, {UfuncKey::CPUScalar, UfuncKey::ScalarOnly, UfuncKey::Generic});
+  for (StringRef T : dtypesOf(Loops, {UfuncKey::CPUVector}))
+    if (!is_contained(CpuScalar, T)) {
+      error(LoopLoc(UfuncKey::CPUVector),
+            "dtype `" + T +
+                "` has a CPUVector loop but no CPUScalar, ScalarOnly or "
+                "Generic one");
+      break;
+    }
+
+  // What the kernels pass to the ufunc: each tensor's elements, Scalars
+  // converted to the element type, and (on CUDA only, as functor fields)
+  // value types. The scalar specializations of a binary op know its
+  // tensors as `self` and `other`.
+  SMLoc FuncLoc = keyLoc(E, EntryKey::Func);
+  bool Cpu = !CpuScalar.empty();
+  unsigned TensorIdx = 0;
+  for (const Argument *A : NonOut) {
+    SMLoc L = A->Loc.isValid() ? A->Loc : FuncLoc;
+    if (A->Ty.isTensorLike()) {
+      if (!A->Ty.isBase(BaseTy::Tensor))
+        error(L, "ufunc argument `" + A->Name + "` must be a Tensor, not `" +
+                     A->Ty.str() + "`: the kernels take its elements");
+      else if (NumTensors == 2 && A->Name != (TensorIdx ? "other" : "self"))
+        error(L, Twine("the tensors of a binary ufunc must be named `self` "
+                       "and `other`, which its CUDA kernel's scalar "
+                       "specializations use; found `") +
+                     A->Name + "`");
+      ++TensorIdx;
+    } else if (!A->Ty.isBase(BaseTy::Scalar)) {
+      if (!isValueType(A->Ty))
+        error(L, "ufunc argument `" + A->Name + "` of type `" + A->Ty.str() +
+                     "` cannot be passed to the generated kernels");
+      else if (Cpu)
+        error(L, "ufunc argument `" + A->Name + "` of type `" + A->Ty.str() +
+                     "` cannot be passed by the generated CPU kernel, which "
+                     "gives the ufunc only Tensors and Scalars");
+    }
+  }
 }

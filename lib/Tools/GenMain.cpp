@@ -47,7 +47,7 @@ static const OutputFamily Families[] = {
     {"functionalization",
      "RegisterFunctionalization_N.cpp, FunctionalInverses.h, ViewMetaClasses"},
     {"vmap-plumbing", "VmapGeneratedPlumbing.h"},
-    {"ufunc", "Ufunc*.cpp/.cu"},
+    {"ufunc-kernels", "Ufunc*.cpp/.cu"},
     {"aoti-shims", "AOTInductor C shims"},
 };
 

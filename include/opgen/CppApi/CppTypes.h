@@ -207,6 +207,10 @@ std::optional<std::string> checkCppType(Type T, bool IsReturn);
 /// type without a C++ spelling has none, or nothing.
 std::optional<std::string> checkCppTypes(const FunctionSchema &Func);
 
+/// cpp.valuetype_type: the type of \p T if it looks the same as an argument
+/// and a return (not Tensor, Scalar, or a list other than `bool[N]`).
+std::optional<CType> valueCType(Type T, bool SymInt);
+
 /// The dispatcher API's type for an argument (cpp.argumenttype_type).
 CType argumentCType(Type T, bool Mutable, bool SymInt, const CppApiFlags &F);
 
