@@ -2,7 +2,8 @@
 //
 // What must hold between passes: groups point at existing functions of the
 // right kinds, every function is in exactly one group, names are present on
-// all functions or none, backend indices name existing operators.
+// all functions or none, backend indices name existing operators, and the
+// structured kernels' relations hold (StructuredVerifier.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,5 +138,12 @@ LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
                              "` names unknown operator `" + Op.str() + "`");
       }
   }
+  if (failed(verifyStructuredFunctions(M, Ctx)))
+    ++Errors;
+  // The group rules index functions through the groups, so they need the
+  // groups' references checked first.
+  else if (Errors == 0 && M.Groups &&
+           failed(verifyStructuredGroups(M, *M.Groups, Ctx)))
+    ++Errors;
   return success(Errors == 0);
 }
