@@ -62,6 +62,32 @@ void checkPrecomputed(const NativeFunction &F, Reporter &R) {
       R.error(L, "precomputed replaces `" + Param + "`, but " +
                      quoted(F.Func.Name) + " has no argument of that name");
   }
+
+  // The impl function takes the kept inputs, the precomputed arguments and
+  // the outs, so their names must differ (torchgen writes the duplicate
+  // parameters into the declaration). The lists are a handful long.
+  SmallVector<StringRef, 16> Taken;
+  F.Func.Args.anyOf(Arguments::NonOutParts, [&](const Argument &A) {
+    if (none_of(P.Replace, [&](const auto &Rp) { return Rp.first == A.Name; }))
+      Taken.push_back(A.Name);
+    return false;
+  });
+  for (const Argument &A : F.Func.Args.Out)
+    Taken.push_back(A.Name);
+  auto Declare = [&](const Argument &A) {
+    SMLoc L = at(A.Loc.isValid() ? A.Loc : F.StructuredLocs.Precomputed, F);
+    if (is_contained(Taken, StringRef(A.Name)))
+      R.error(L, "precomputed argument `" + A.Name + "` has the name of " +
+                     "another argument of the impl function of " +
+                     quoted(F.Func.Name));
+    else
+      Taken.push_back(A.Name);
+  };
+  for (const auto &Rp : P.Replace)
+    for (const Argument &A : Rp.second)
+      Declare(A);
+  for (const Argument &A : P.Add)
+    Declare(A);
 }
 
 } // namespace
