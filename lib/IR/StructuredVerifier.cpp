@@ -4,9 +4,11 @@
 // functional and inplace variants of its group name it in
 // `structured_delegate` and get their kernels from it; its `precomputed:`
 // lines replace some of its inputs with values its meta function computes.
-// torchgen asserts most of these rules while parsing and grouping, and
-// silently generates code that registers no kernel or drops a replacement
-// for the rest; here each is a diagnostic at the yaml key it is about.
+// torchgen asserts most of these rules while parsing and grouping; for the
+// rest it fails only while writing the files, or writes code that registers
+// no kernel, drops a replacement or does not compile
+// (test/Parse/stricter-than-torchgen.txt). Here each is a diagnostic at the
+// yaml key it is about.
 //
 //===----------------------------------------------------------------------===//
 
