@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check that torchgen rejects every input opgen's tests reject.
 
-Usage: check-rejection-parity.py REFERENCE [TEST_ROOT]
+Usage: check-rejection-parity.py [--messages] REFERENCE [TEST_ROOT]
 
 REFERENCE is the unpacked reference (reference/, as utils/fetch-reference.sh
 makes it); TEST_ROOT defaults to this checkout's test/. The rejected inputs:
@@ -36,6 +36,7 @@ accepts must be listed, with the reason, in
 test/Parse/stricter-than-torchgen.txt (`CASE  REASON` lines). The script
 prints that list, then fails on a case torchgen accepts that is not listed,
 on a listed case torchgen rejects (a stale entry) or that no longer exists.
+With --messages it also prints torchgen's message for each case it rejects.
 """
 import importlib.util
 import io
@@ -228,6 +229,9 @@ def load_table(path):
 def main(argv):
     if argv[:1] == ["--worker"]:
         return worker()
+    # --messages: also print torchgen's message for each case it rejects.
+    messages = "--messages" in argv
+    argv = [a for a in argv if a != "--messages"]
     if not argv or argv[0].startswith("-"):
         sys.stderr.write(__doc__)
         return 2
@@ -293,6 +297,10 @@ def main(argv):
     print("opgen is stricter than torchgen here (test/Parse/stricter-than-torchgen.txt):")
     for name in sorted(accepted):
         print("  %s  %s" % (name, table.get(name, "(NOT LISTED)")))
+    if messages:
+        for name in sorted(results):
+            if results[name][0]:
+                print("torchgen rejects %s: %s" % (name, results[name][1]))
     for e in errors:
         print(e)
     print("rejection parity: %s" % ("%d error(s)" % len(errors) if errors else "OK"))

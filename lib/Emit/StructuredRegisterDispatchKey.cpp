@@ -205,10 +205,9 @@ std::optional<std::string> RegisterDispatchKeyEmitter::emitStructuredFunction(
                                    Failed);
 
   SchemaKind K = F.Func.kind();
-  if (K != SchemaKind::Functional && K != SchemaKind::Inplace &&
-      K != SchemaKind::Out)
-    return Fail("structured kernels support functional, inplace and out= "
-                "functions only");
+  assert((K == SchemaKind::Functional || K == SchemaKind::Inplace ||
+          K == SchemaKind::Out) &&
+         "verifyStructuredGroups rejects other members of structured groups");
   std::string KName = toString(K).str();
   if (K == SchemaKind::Functional &&
       !(Index.Key == DispatchKey::Meta || Index.Key == DispatchKey::CPU ||

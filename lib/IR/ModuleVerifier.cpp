@@ -2,54 +2,22 @@
 //
 // What must hold between passes: groups point at existing functions of the
 // right kinds, every function is in exactly one group, names are present on
-// all functions or none, backend indices name existing operators.
+// all functions or none, backend indices name existing operators, and the
+// structured kernels' relations hold (StructuredVerifier.cpp).
 //
 //===----------------------------------------------------------------------===//
+
+#include "OperatorNameInfo.h"
 
 #include "opgen/IR/Verifier.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/DJB.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace opgen;
 using namespace llvm;
-
-namespace {
-/// Operator names compared and hashed by value, through pointers. The names
-/// are short, so Bernstein's hash, with its bits spread by MurmurHash3's
-/// finalizer (on their own the low bits, which pick the bucket, hardly
-/// depend on the text), costs less than hash_combine over the fields.
-struct OperatorNameInfo {
-  using PtrInfo = DenseMapInfo<const OperatorName *>;
-  static const OperatorName *getEmptyKey() { return PtrInfo::getEmptyKey(); }
-  static const OperatorName *getTombstoneKey() {
-    return PtrInfo::getTombstoneKey();
-  }
-  static unsigned getHashValue(const OperatorName *N) {
-    unsigned H = djbHash(N->Name.Base);
-    H = djbHash(N->OverloadName, H);
-    H ^= N->Name.Inplace | N->Name.DunderMethod << 1 |
-         N->Name.FunctionalOverload << 2;
-    H ^= H >> 16;
-    H *= 0x85ebca6bu;
-    H ^= H >> 13;
-    H *= 0xc2b2ae35u;
-    H ^= H >> 16;
-    return H;
-  }
-  static bool isEqual(const OperatorName *A, const OperatorName *B) {
-    if (A == B)
-      return true;
-    if (A == getEmptyKey() || A == getTombstoneKey() || B == getEmptyKey() ||
-        B == getTombstoneKey())
-      return false;
-    return *A == *B;
-  }
-};
-} // namespace
 
 LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
   DiagnosticEngine &D = Ctx.getDiags();
@@ -120,7 +88,7 @@ LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
     // Index entries are copies of the functions' names, so look them up by
     // value first, which prints nothing; names that differ in value may
     // still print alike, so the printed names decide for the rest.
-    DenseSet<const OperatorName *, OperatorNameInfo> ByValue;
+    DenseSet<const OperatorName *, detail::OperatorNameInfo> ByValue;
     ByValue.reserve(N);
     for (const NativeFunction &F : M.Functions)
       ByValue.insert(&F.Func.Name);
@@ -137,5 +105,12 @@ LogicalResult opgen::verifyModule(const Module &M, Context &Ctx) {
                              "` names unknown operator `" + Op.str() + "`");
       }
   }
+  if (failed(verifyStructuredFunctions(M, Ctx)))
+    ++Errors;
+  // The group rules index functions through the groups, so they need the
+  // groups' references checked first.
+  else if (Errors == 0 && M.Groups &&
+           failed(verifyStructuredGroups(M, *M.Groups, Ctx)))
+    ++Errors;
   return success(Errors == 0);
 }

@@ -1,9 +1,10 @@
 //===- CrossEntryChecks.cpp - Checks across native function entries -------===//
 //
 // What torchgen's error_check_native_functions checks once every entry is
-// read (structured delegates exist and are structured, inplace_view
-// operators have an out-of-place view), plus duplicate operators, which
-// torchgen only notices when two entries share a dispatch key.
+// read (inplace_view operators have an out-of-place view), plus duplicate
+// operators, which torchgen only notices when two entries share a dispatch
+// key. Its structured_delegate checks are the IR verifier's
+// (StructuredVerifier.cpp), which the front end runs after reading.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,8 +46,6 @@ public:
       It = Map.try_emplace(Key.copy(Arena), F).first;
     return {It->first, It->second};
   }
-  /// The function named \p Key, or null.
-  const NativeFunction *lookup(StringRef Key) const { return Map.lookup(Key); }
 
 private:
   BumpPtrAllocator Arena;
@@ -65,17 +64,13 @@ public:
   void run() {
     for (const NativeFunction &F : Fns)
       addName(F);
-    for (size_t I = 0; I < Fns.size(); ++I) {
-      checkStructuredDelegate(Fns[I], Names[I]);
+    for (size_t I = 0; I < Fns.size(); ++I)
       checkInplaceView(Fns[I], Names[I]);
-    }
   }
 
 private:
   /// Record \p F's name, reporting a duplicate operator.
   void addName(const NativeFunction &F);
-  /// The delegate must exist and be structured.
-  void checkStructuredDelegate(const NativeFunction &F, StringRef Name);
   /// An inplace_view operator must be inplace and have an out-of-place view.
   void checkInplaceView(const NativeFunction &F, StringRef Name);
   bool hasBaseName(const BaseOperatorName &B);
@@ -106,25 +101,6 @@ void CrossEntryChecker::addName(const NativeFunction &F) {
   D.error(F.FuncLoc, "duplicate operator `" +
                          (F.Namespace == "aten" ? Names.back() : Key) + "`");
   D.note(First->FuncLoc, "previously declared here");
-}
-
-void CrossEntryChecker::checkStructuredDelegate(const NativeFunction &F,
-                                                StringRef Name) {
-  if (!F.StructuredDelegate)
-    return;
-  const NativeFunction *Delegate =
-      ByName.lookup(printName(*F.StructuredDelegate, NameBuf));
-  if (!Delegate) {
-    if (!FailedNames.count(*F.StructuredDelegate))
-      D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
-                             F.StructuredDelegate->str() +
-                             "`, but no such operator exists");
-  } else if (!Delegate->Structured) {
-    D.error(F.FuncLoc, "`" + Name + "` has structured_delegate `" +
-                           F.StructuredDelegate->str() +
-                           "`, which is not marked `structured: True`");
-    D.note(Delegate->FuncLoc, "delegate declared here");
-  }
 }
 
 void CrossEntryChecker::checkInplaceView(const NativeFunction &F,

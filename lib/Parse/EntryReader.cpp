@@ -281,6 +281,14 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
   F.Structured = getBool(E, EntryKey::Structured, false);
   readStructuredDelegate(F);
   readStructuredInherits(F);
+  // The verifier reports the relations between functions at these keys.
+  auto KeyAt = [&](EntryKey K) {
+    const YamlScalar *S = Keys[unsigned(K)];
+    return S ? S->Loc.Start : SMLoc();
+  };
+  F.StructuredLocs = {
+      KeyAt(EntryKey::Structured), KeyAt(EntryKey::StructuredDelegate),
+      KeyAt(EntryKey::StructuredInherits), KeyAt(EntryKey::Precomputed)};
 
   F.PythonModule = getOptString(EntryKey::PythonModule);
   if (F.PythonModule && F.VariantMethod)

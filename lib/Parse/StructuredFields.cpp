@@ -120,6 +120,7 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
       error(I.Loc, "precomputed line is not in canonical form; expected `" +
                        Printed + "`");
     P.Replace.push_back({Param.str(), std::move(With)});
+    P.ReplaceLocs.push_back(I.Loc);
   }
   F.Precomputed = std::move(P);
 }

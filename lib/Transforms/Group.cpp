@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "opgen/IR/Verifier.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
 
@@ -160,7 +161,9 @@ public:
       Views.push_back(G);
     }
 
-    if (Errors)
+    // The structured kernels' rules are the IR verifier's; on the groups
+    // made here they are torchgen's NativeFunctionsGroup checks.
+    if (Errors || failed(verifyStructuredGroups(M, Groups, PC.Ctx)))
       return failure();
     M.Groups = std::move(Groups);
     M.ViewGroups = std::move(Views);
@@ -169,10 +172,9 @@ public:
 
 private:
   /// torchgen's NativeFunctionsGroup invariants (the autogen check is
-  /// variant synthesis's).
+  /// variant synthesis's, the structured ones verifyStructuredGroups').
   template <typename ErrorFn>
   void checkGroup(const Module &M, const FunctionGroup &G, ErrorFn &Error) {
-    const NativeFunction &Out = M.Functions[G.Out];
     const NativeFunction &Fn = M.Functions[G.Functional];
     for (std::optional<FunctionId> Id :
          {std::optional<FunctionId>(G.Functional),
@@ -180,11 +182,6 @@ private:
       if (!Id)
         continue;
       const NativeFunction &F = M.Functions[*Id];
-      bool PartOfStructured = F.Structured || F.StructuredDelegate;
-      if (PartOfStructured != G.Structured)
-        Error(F, "`" + F.Func.Name.str() + "` and `" + Out.Func.Name.str() +
-                     "` are in one group, but only one of them is "
-                     "structured");
       if (F.Namespace != Fn.Namespace)
         Error(F, "`" + F.Func.Name.str() + "` is in namespace `" + F.Namespace +
                      "` but its group's functional variant is "
@@ -195,24 +192,6 @@ private:
       Error(Fn, "`" + Fn.Func.Name.str() +
                     "` groups with a mutable variant, so it must be named "
                     "`<op>_functional`");
-    if (G.Structured) {
-      if (Out.HasCompositeImplicitAutogradKernel ||
-          Out.HasCompositeImplicitAutogradNestedTensorKernel)
-        Error(Out, "structured kernel `" + Out.Func.Name.str() +
-                       "` cannot be CompositeImplicitAutograd");
-      for (std::optional<FunctionId> Id :
-           {std::optional<FunctionId>(G.Functional), G.Inplace}) {
-        if (!Id)
-          continue;
-        const NativeFunction &F = M.Functions[*Id];
-        if (!F.StructuredDelegate || *F.StructuredDelegate != Out.Func.Name)
-          Error(F, "`" + F.Func.Name.str() + "` delegates to `" +
-                       (F.StructuredDelegate ? F.StructuredDelegate->str()
-                                             : std::string("nothing")) +
-                       "`, but its group's out= variant is `" +
-                       Out.Func.Name.str() + "`");
-      }
-    }
   }
 
   /// \p Texts are the functions' signature texts, \p ViewKey gives their

@@ -38,7 +38,9 @@ struct FunctionGroup {
   /// For a group: functional and out are always there.
   FunctionId Functional = 0, Out = 0;
   std::optional<FunctionId> Inplace, Mutable;
-  /// A group's out function is structured.
+  /// A group's out function is structured. Then Out is the resolved
+  /// `structured_delegate` of its functional and inplace variants, and
+  /// every delegating function is in such a group (verifyStructuredGroups).
   bool Structured = false;
 
   /// The functions of the group in torchgen's order (functional, out,

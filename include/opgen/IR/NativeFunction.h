@@ -68,6 +68,10 @@ struct Precompute {
   std::vector<std::pair<std::string, std::vector<Argument>>> Replace;
   /// Precomputed arguments added without replacing anything.
   std::vector<Argument> Add;
+  /// Where each Replace line names its kernel parameter (null for lines that
+  /// were never written), for the verifier's diagnostics. Not part of the
+  /// value.
+  std::vector<llvm::SMLoc> ReplaceLocs;
   bool operator==(const Precompute &O) const {
     return Replace == O.Replace && Add == O.Add;
   }
@@ -80,6 +84,13 @@ struct Location {
   bool operator==(const Location &O) const {
     return File == O.File && Line == O.Line;
   }
+};
+
+/// Where an entry's structured-kernel keys were written, for the
+/// diagnostics of the relations between functions that the verifier checks
+/// (lib/IR/StructuredVerifier.cpp). Null when a key was not written.
+struct StructuredKeyLocs {
+  llvm::SMLoc Structured, Delegate, Inherits, Precomputed;
 };
 
 /// The names torchgen's APIs give a function (see the kernel-naming pass).
@@ -115,6 +126,7 @@ struct NativeFunction {
   std::optional<OperatorName> StructuredDelegate;
   std::optional<std::string> StructuredInherits;
   std::optional<Precompute> Precomputed;
+  StructuredKeyLocs StructuredLocs;
   std::set<std::string> CppNoDefaultArgs;
   bool IsAbstract = false;
   bool HasCompositeImplicitAutogradKernel = false;

@@ -18,6 +18,7 @@
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/SMLoc.h"
 
 namespace opgen {
@@ -32,6 +33,23 @@ LogicalResult verifySchema(Context &Ctx, const FunctionSchema &S,
 /// Check the invariants between the functions of \p M and what passes
 /// computed; each violation is an error prefixed `IR verifier:`.
 LogicalResult verifyModule(const Module &M, Context &Ctx);
+
+/// torchgen's structured-kernel rules for each function: a
+/// `structured_delegate` names an existing operator marked structured, a
+/// `precomputed` line replaces an input of its function, and the fields go
+/// on the kinds of function they belong on. Each violation is reported at
+/// the yaml key it is about (verifyModule runs this).
+LogicalResult verifyStructuredFunctions(const Module &M, Context &Ctx);
+
+/// torchgen's structured-kernel rules for \p Groups, which must refer to
+/// functions of \p M by their kinds: a group is structured when its out=
+/// variant is, and then its functional and inplace variants delegate to that
+/// out= variant, it has no CompositeImplicitAutograd kernel and takes no
+/// TensorOptions; a delegating function is always in such a group. The
+/// group pass runs this on the groups it makes; verifyModule on M.Groups.
+LogicalResult verifyStructuredGroups(const Module &M,
+                                     llvm::ArrayRef<FunctionGroup> Groups,
+                                     Context &Ctx);
 
 } // namespace opgen
 

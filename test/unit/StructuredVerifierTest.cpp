@@ -1,0 +1,157 @@
+//===- StructuredVerifierTest.cpp - Structured kernels' relations ---------===//
+//
+// Modules made in memory, which no yaml reader checked: the verifier's
+// rules on them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/IR/Verifier.h"
+#include "opgen/Parse/SchemaParser.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <doctest/doctest.h>
+
+using namespace opgen;
+
+namespace {
+
+struct Fixture {
+  std::string Diags;
+  llvm::raw_string_ostream OS{Diags};
+  Context Ctx{OS};
+  Module M;
+
+  NativeFunction &add(llvm::StringRef Schema) {
+    auto P = parseFunctionSchema(Ctx, Schema, TextLocation());
+    REQUIRE(P);
+    NativeFunction F;
+    F.Func = P->Schema;
+    M.Functions.push_back(std::move(F));
+    return M.Functions.back();
+  }
+  OperatorName name(FunctionId Id) const { return M.Functions[Id].Func.Name; }
+
+  /// abs (0), abs_ (1) delegating to the structured abs.out (2), in one
+  /// group.
+  void addStructuredAbs() {
+    add("abs(Tensor self) -> Tensor");
+    add("abs_(Tensor(a!) self) -> Tensor(a!)");
+    add("abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)").Structured =
+        true;
+    M.Functions[0].StructuredDelegate = name(2);
+    M.Functions[1].StructuredDelegate = name(2);
+    FunctionGroup G;
+    G.IsGroup = true;
+    G.Functional = 0;
+    G.Inplace = 1;
+    G.Out = 2;
+    G.Structured = true;
+    M.Groups = std::vector<FunctionGroup>{G};
+  }
+
+  /// The messages reported, one a line, without locations (none are
+  /// known in memory).
+  std::string verify() {
+    Diags.clear();
+    (void)verifyModule(M, Ctx);
+    OS.flush();
+    return Diags;
+  }
+};
+
+bool reports(const std::string &Diags, llvm::StringRef Msg) {
+  return llvm::StringRef(Diags).contains(Msg);
+}
+
+} // namespace
+
+TEST_CASE("a structured group whose members delegate to its out= verifies") {
+  Fixture X;
+  X.addStructuredAbs();
+  Precompute P;
+  std::vector<Argument> With(1);
+  With[0].Name = "magnitude";
+  P.Replace.push_back({"self", With});
+  X.M.Functions[2].Precomputed = P;
+  CHECK(X.verify().empty());
+}
+
+TEST_CASE("structured fields on the wrong kind of function") {
+  Fixture X;
+  X.addStructuredAbs();
+  X.M.Functions[0].Structured = true;
+  X.M.Functions[2].StructuredDelegate = X.name(2);
+  X.M.Functions[1].StructuredInherits = "TensorIteratorBase";
+  X.M.Functions[1].Precomputed = Precompute();
+  std::string D = X.verify();
+  CHECK(reports(D, "IR verifier: `abs` is structured but not an out= "
+                   "function"));
+  CHECK(reports(D, "IR verifier: out= function `abs.out` has a "
+                   "structured_delegate"));
+  CHECK(reports(D, "IR verifier: `abs_` has structured_inherits but is not "
+                   "structured"));
+  CHECK(reports(D, "IR verifier: `abs_` has precomputed elements but is not "
+                   "structured"));
+}
+
+TEST_CASE("a group marked structured unlike its out= variant") {
+  Fixture X;
+  X.addStructuredAbs();
+  (*X.M.Groups)[0].Structured = false;
+  CHECK(reports(X.verify(), "IR verifier: the group of `abs.out` is marked "
+                            "structured differently from its out= variant"));
+}
+
+TEST_CASE("delegates are resolved by name and must be structured") {
+  Fixture X;
+  X.addStructuredAbs();
+  OperatorName Other = X.name(2);
+  Other.OverloadName = "output";
+  X.M.Functions[0].StructuredDelegate = Other;
+  X.M.Functions[2].Structured = false;
+  X.M.Functions[1].StructuredDelegate = X.name(2);
+  std::string D = X.verify();
+  CHECK(reports(D, "`abs` has structured_delegate `abs.output`, but no such "
+                   "operator exists"));
+  CHECK(reports(D, "`abs_` has structured_delegate `abs.out`, which is not "
+                   "marked `structured: True`"));
+  // The group rules are not checked on top of broken delegates.
+  CHECK(!reports(D, "group's out= variant"));
+}
+
+TEST_CASE("precomputed lines replace inputs only") {
+  Fixture X;
+  X.addStructuredAbs();
+  Precompute P;
+  P.Replace.push_back({"out", {}});
+  P.Replace.push_back({"input", {}});
+  X.M.Functions[2].Precomputed = P;
+  std::string D = X.verify();
+  CHECK(reports(D, "precomputed replaces `out`, an out= argument of "
+                   "`abs.out`; only inputs can be replaced"));
+  CHECK(reports(D, "precomputed replaces `input`, but `abs.out` has no "
+                   "argument of that name"));
+}
+
+TEST_CASE("group rules: members delegate to the group's structured out=") {
+  Fixture X;
+  X.addStructuredAbs();
+  X.M.Functions[1].StructuredDelegate.reset();
+  std::string D = X.verify();
+  CHECK(reports(D, "`abs_` is in the group of structured `abs.out` but does "
+                   "not delegate to it; add `structured_delegate: abs.out`"));
+
+  // A delegating function outside any group.
+  Fixture Y;
+  Y.add("abs(Tensor self) -> Tensor");
+  Y.add("neg.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)")
+      .Structured = true;
+  Y.M.Functions[0].StructuredDelegate = Y.name(1);
+  FunctionGroup A, B;
+  A.Function = 0;
+  B.Function = 1;
+  Y.M.Groups = std::vector<FunctionGroup>{A, B};
+  CHECK(reports(Y.verify(), "`abs` has structured_delegate `neg.out`, but is "
+                            "in no group with an out= variant"));
+}
