@@ -36,6 +36,34 @@ static Binding binding(const char *Name, CType T) {
   return B;
 }
 
+static CType inverseReturnModeType() {
+  return CType::base("at::functionalization::InverseReturnMode");
+}
+
+std::vector<Binding> opgen::viewMetaBaseCtorArguments(const NativeFunction &F) {
+  std::vector<Binding> Out{binding("has_symbolic_inputs", CType::base("bool"))};
+  if (isMultiOutputView(F.Func))
+    Out.push_back(binding("out_index", CType::base("int64_t")));
+  return Out;
+}
+
+std::vector<Binding> opgen::viewMetaAttributes(const NativeFunction &F,
+                                               bool Owning) {
+  std::vector<const Argument *> Args = F.Func.Args.flatAll();
+  assert(!Args.empty() && Args[0]->Ty.isBase(BaseTy::Tensor) &&
+         "a view op's first argument is the tensor it views");
+  std::vector<Binding> Out{
+      binding("reapply_views", CType::base("bool")),
+      binding("inverse_return_mode", inverseReturnModeType())};
+  CppApiFlags Flags = CppApiFlags::forFunction(F);
+  for (size_t I = 1; I != Args.size(); ++I)
+    Out.push_back(
+        {Args[I]->Name,
+         {Args[I]->Name, argumentCType(Args[I]->Ty, Args[I]->isWrite(),
+                                       /*SymInt=*/true, Flags, Owning)}});
+  return Out;
+}
+
 std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
                                             bool Reverse) {
   std::vector<const Argument *> Args = F.Func.Args.flatAll();
@@ -46,9 +74,7 @@ std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
   std::vector<Binding> Out{binding("base", ConstTensor)};
   if (Reverse) {
     Out.push_back(binding("mutated_view", ConstTensor));
-    Out.push_back(
-        binding("inverse_return_mode",
-                CType::base("at::functionalization::InverseReturnMode")));
+    Out.push_back(binding("inverse_return_mode", inverseReturnModeType()));
     if (isMultiOutputView(F.Func))
       Out.push_back(binding("out_index", CType::base("int64_t")));
   }

@@ -38,6 +38,17 @@ bool isMultiOutputView(const FunctionSchema &Func);
 /// inverse lambda's arguments.
 std::vector<Binding> viewOpArguments(const NativeFunction &F, bool Reverse);
 
+/// functionalization.base_ctor_arguments: what every ViewMeta's constructor
+/// takes (`has_symbolic_inputs`, and `out_index` for a multi-output view).
+std::vector<Binding> viewMetaBaseCtorArguments(const NativeFunction &F);
+
+/// functionalization.attributes: the fields a ViewMeta keeps to replay and
+/// undo the view (`reapply_views`, `inverse_return_mode`, then the view's
+/// arguments after the first). \p Owning holds values rather than the
+/// references the dispatcher passes (the fields outlive the call); the
+/// constructor takes the non-owning ones (extra_ctor_arguments).
+std::vector<Binding> viewMetaAttributes(const NativeFunction &F, bool Owning);
+
 /// ViewInverseSignature.decl: `static at::Tensor NAME_inverse(...);`.
 std::string viewInverseDecl(const Module &M, const ViewGroup &VG);
 
