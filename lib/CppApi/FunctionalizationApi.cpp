@@ -88,6 +88,45 @@ std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
   return Out;
 }
 
+std::string opgen::viewMetaNew(const NativeFunction &F, StringRef OutIndex) {
+  std::string S = "std::make_shared<" + viewMetaClassName(F, true) + ">(";
+  bool First = true;
+  auto Add = [&](const std::vector<Binding> &Bs) {
+    for (const Binding &B : Bs) {
+      if (!First)
+        S += ", ";
+      First = false;
+      S += B.Name == "out_index" ? OutIndex : B.Name;
+    }
+  };
+  Add(viewMetaBaseCtorArguments(F));
+  Add(viewMetaAttributes(F, /*Owning=*/false));
+  return S + ")";
+}
+
+CType opgen::removeConstRef(const CType &T) {
+  switch (T.kind()) {
+  case CType::Base:
+    return T;
+  case CType::ConstRef:
+  case CType::MutRef:
+    return removeConstRef(T.elem());
+  case CType::Tuple: {
+    std::vector<CType> Elems;
+    for (const CType &E : T.elems())
+      Elems.push_back(removeConstRef(E));
+    return CType::tuple(std::move(Elems));
+  }
+  case CType::Array: {
+    CType A = CType::wrap(CType::Array, removeConstRef(T.elem()));
+    A.setSize(T.size());
+    return A;
+  }
+  default:
+    return CType::wrap(T.kind(), removeConstRef(T.elem()));
+  }
+}
+
 std::string opgen::viewInverseDecl(const Module &M, const ViewGroup &VG) {
   const NativeFunction &View = M.Functions[VG.View];
   // Every view op returns tensors, but the lambda yields one at a time.

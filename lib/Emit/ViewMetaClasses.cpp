@@ -52,7 +52,6 @@ private:
 
   std::optional<std::string> opCall(DiagnosticEngine &D, bool Reverse,
                                     bool ReapplyViews) const;
-  std::string makeShared(StringRef OutIndex) const;
   std::nullopt_t fail(DiagnosticEngine &D, const Twine &Why) const {
     D.error(F.FuncLoc, "cannot generate the ViewMeta of `" + F.Func.Name.str() +
                            "`: " + Why);
@@ -174,20 +173,6 @@ std::optional<std::string> Specialization::opCall(DiagnosticEngine &D,
   return S;
 }
 
-std::string Specialization::makeShared(StringRef OutIndex) const {
-  std::string S = "std::make_shared<" + viewMetaClassName(F, true) + ">(";
-  bool First = true;
-  for (ArrayRef<Binding> Bs :
-       {ArrayRef<Binding>(BaseCtor), ArrayRef(ExtraCtor)})
-    for (const Binding &B : Bs) {
-      if (!First)
-        S += ", ";
-      First = false;
-      S += B.Name == "out_index" ? OutIndex : B.Name;
-    }
-  return S + ")";
-}
-
 std::optional<std::vector<std::string>>
 Specialization::impl(DiagnosticEngine &D) const {
   std::optional<std::string> Fwd = opCall(D, false, true),
@@ -207,7 +192,7 @@ Specialization::impl(DiagnosticEngine &D) const {
   if (MultiOutput)
     Out.push_back("\nstd::shared_ptr<at::functionalization::ViewMeta> " +
                   Class + "::to_out_index(int64_t out_index) {\n  return " +
-                  makeShared("out_index") + ";\n}\n");
+                  viewMetaNew(F, "out_index") + ";\n}\n");
   return Out;
 }
 

@@ -49,6 +49,15 @@ std::vector<Binding> viewMetaBaseCtorArguments(const NativeFunction &F);
 /// constructor takes the non-owning ones (extra_ctor_arguments).
 std::vector<Binding> viewMetaAttributes(const NativeFunction &F, bool Owning);
 
+/// ViewMetaSpecialization.new: `std::make_shared<CLASS>(ARGS)`, the
+/// constructor's arguments by name with \p OutIndex for `out_index`.
+std::string viewMetaNew(const NativeFunction &F, llvm::StringRef OutIndex);
+
+/// CType.remove_const_ref: \p T without any `const &` or `&`, at any depth
+/// (`const ::std::optional<at::Tensor> &` -> `::std::optional<at::Tensor>`);
+/// what functionalization declares to hold an argument or result.
+CType removeConstRef(const CType &T);
+
 /// ViewInverseSignature.decl: `static at::Tensor NAME_inverse(...);`.
 std::string viewInverseDecl(const Module &M, const ViewGroup &VG);
 
