@@ -28,25 +28,6 @@
 using namespace opgen;
 using namespace llvm;
 
-/// Note [Mutable Ops Not Using Functionalization]: mutable ops whose
-/// schemas keep them out of the groups (torchgen lists them with the ones
-/// variant synthesis cannot group), and a few handled by hand.
-static bool isMutableOpNotUsingFunctionalization(StringRef Name) {
-  static const StringRef Names[] = {
-      "adaptive_avg_pool3d_backward.grad_input",
-      "_slow_conv2d_backward.grad_input",
-      "_cummax_helper",
-      "_cummin_helper",
-      "polygamma_",
-      "record_stream",
-      "resize_",
-      "resize_as_",
-      "_fill_mem_eff_dropout_mask_",
-      "_flash_attention_forward_no_dropout_inplace",
-  };
-  return is_contained(Names, Name);
-}
-
 namespace {
 
 /// What one unit adds to the shards.

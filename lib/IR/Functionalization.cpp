@@ -2,9 +2,46 @@
 
 #include "opgen/IR/Functionalization.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cassert>
 
 using namespace opgen;
+using namespace llvm;
+
+static const StringRef OutOpsNotGrouped[] = {
+    "adaptive_avg_pool3d_backward.grad_input",
+    "_slow_conv2d_backward.grad_input",
+};
+static const StringRef MutableOpsWithoutOut[] = {"_cummax_helper",
+                                                 "_cummin_helper"};
+static const StringRef InplaceOpsNotGrouped[] = {"polygamma_"};
+/// Handled by hand: record_stream should be inplace, resize_ and
+/// resize_as_ have Note [resize_ in Functionalization], and the others are
+/// for tests or inference only.
+static const StringRef HandWritten[] = {
+    "record_stream",
+    "resize_",
+    "resize_as_",
+    "_fill_mem_eff_dropout_mask_",
+    "_flash_attention_forward_no_dropout_inplace",
+};
+
+bool opgen::isOutOpThatDoesNotGetGrouped(StringRef Name) {
+  return is_contained(OutOpsNotGrouped, Name);
+}
+bool opgen::isMutableOpThatCannotGetAnOutVariant(StringRef Name) {
+  return is_contained(MutableOpsWithoutOut, Name);
+}
+bool opgen::isInplaceOpThatDoesNotGetGrouped(StringRef Name) {
+  return is_contained(InplaceOpsNotGrouped, Name);
+}
+bool opgen::isMutableOpNotUsingFunctionalization(StringRef Name) {
+  return isOutOpThatDoesNotGetGrouped(Name) ||
+         isMutableOpThatCannotGetAnOutVariant(Name) ||
+         isInplaceOpThatDoesNotGetGrouped(Name) ||
+         is_contained(HandWritten, Name);
+}
 
 std::vector<FunctionalizationUnit>
 opgen::getFunctionalizationUnits(const Module &M) {

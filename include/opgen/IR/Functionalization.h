@@ -16,6 +16,8 @@
 
 #include "opgen/IR/Module.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <vector>
 
 namespace opgen {
@@ -35,6 +37,25 @@ std::vector<FunctionalizationUnit> getFunctionalizationUnits(const Module &M);
 /// torchgen's mutable_arg_names: the arguments \p Func writes, in schema
 /// order.
 std::vector<const Argument *> getMutableArguments(const FunctionSchema &Func);
+
+/// Operators whose schemas keep them out of the groups they belong in,
+/// which variant synthesis leaves alone and functionalization skips
+/// (torchgen's native_function_generation.py lists), by schema name:
+/// out= operators whose functional variant has another signature (Note
+/// [Out ops with functional variants that don't get grouped properly]),
+bool isOutOpThatDoesNotGetGrouped(llvm::StringRef Name);
+/// mutable operators returning no tensor, so with no out= variant to make
+/// (Note [Mutable ops that cannot get an out variant]),
+bool isMutableOpThatCannotGetAnOutVariant(llvm::StringRef Name);
+/// and inplace operators whose schema differs from their functional
+/// variant's (polygamma_ lacks polygamma's leading `n`).
+bool isInplaceOpThatDoesNotGetGrouped(llvm::StringRef Name);
+
+/// Note [Mutable Ops Not Using Functionalization]: the three lists above,
+/// and the mutable operators functionalization leaves to hand-written code
+/// (record_stream, resize_, ...). Looked up by schema name, and by base
+/// name for the check that every other mutable op is grouped.
+bool isMutableOpNotUsingFunctionalization(llvm::StringRef Name);
 
 } // namespace opgen
 
