@@ -18,6 +18,17 @@
 using namespace opgen;
 using namespace llvm;
 
+/// Append \p Parts to \p S in one growth: the kernels are built from a few
+/// dozen pieces each, and chains of `+` would copy the text again for each.
+static void cat(std::string &S, std::initializer_list<StringRef> Parts) {
+  size_t N = S.size();
+  for (StringRef P : Parts)
+    N += P.size();
+  S.reserve(N);
+  for (StringRef P : Parts)
+    S.append(P.data(), P.size());
+}
+
 std::string opgen::functionalizationKernelName(const NativeFunction &F) {
   const std::string &Overload = F.Func.Name.OverloadName;
   return Overload.empty() ? F.Names->Cpp : F.Names->Cpp + "_" + Overload;
@@ -60,23 +71,29 @@ struct KernelArgs {
         Convert = "{" + Convert + ".begin(), " + Convert + ".end()}";
       }
       // Views defer syncing until a non-view op uses the tensor.
-      if (!UnwrapCode.empty())
-        UnwrapCode += "\n      ";
-      UnwrapCode +=
-          "\n      " + T.str() + " " + Name.str() +
-          "_;\n      if "
-          "(at::functionalization::impl::isFunctionalTensor(" +
-          Name.str() + ")) {\n        " +
-          (IsView ? std::string()
-                  : "at::functionalization::impl::sync(" + Name.str() + ");") +
-          "\n        " + Name.str() +
-          "_ = "
-          "at::functionalization::impl::from_functional_tensor(" +
-          Name.str() + ");\n      } else {\n        " + Name.str() +
-          "_ = " + Convert + ";\n      }";
+      std::string &U = UnwrapCode;
+      U += U.empty() ? "\n      " : "\n      \n      ";
+      T.print(U);
+      U.append(" ").append(Name.data(), Name.size());
+      U += "_;\n      if (at::functionalization::impl::isFunctionalTensor(";
+      U.append(Name.data(), Name.size());
+      U += ")) {\n        ";
+      if (!IsView)
+        U.append("at::functionalization::impl::sync(")
+            .append(Name.data(), Name.size())
+            .append(");");
+      U += "\n        ";
+      U.append(Name.data(), Name.size());
+      U += "_ = at::functionalization::impl::from_functional_tensor(";
+      U.append(Name.data(), Name.size());
+      U += ");\n      } else {\n        ";
+      U.append(Name.data(), Name.size());
+      U.append("_ = ").append(Convert).append(";\n      }");
       if (!MetaCode.empty())
         MetaCode += "\n        ";
-      MetaCode += "auto " + Name.str() + "_meta = to_meta(" + Name.str() + ");";
+      MetaCode.append("auto ").append(Name.data(), Name.size());
+      MetaCode.append("_meta = to_meta(").append(Name.data(), Name.size());
+      MetaCode += ");";
     }
   }
 
@@ -101,17 +118,18 @@ static std::optional<std::string> exprs(DiagnosticEngine &D,
   return join(*E, ", ");
 }
 
-static std::string kernelDefn(const NativeFunction &F) {
-  DispatcherSignature Sig(F);
-  std::string S;
-  Sig.returnsType().print(S);
-  S += " " + functionalizationKernelName(F) +
-       "(c10::DispatchKeySet dispatchKeySet";
-  for (const Binding &B : Sig.arguments()) {
+/// DispatcherSignature.defn(is_redispatching_fn=True) under the kernel's
+/// name, appended to \p S; \p Params are the signature's arguments.
+static void appendKernelDefn(std::string &S, const NativeFunction &F,
+                             const std::vector<Binding> &Params) {
+  DispatcherSignature(F).returnsType().print(S);
+  cat(S, {" ", functionalizationKernelName(F),
+          "(c10::DispatchKeySet dispatchKeySet"});
+  for (const Binding &B : Params) {
     S += ", ";
     B.appendDefn(S);
   }
-  return S + ")";
+  S += ")";
 }
 
 /// emit_expr_has_symbolic_values: whether \p Expr of type \p T holds a
@@ -222,7 +240,9 @@ opgen::emitViewFunctionalizationKernel(const Module &M, DiagnosticEngine &D,
 
   std::string S;
   S.reserve(4096);
-  S += "\n    " + kernelDefn(F) + " {\n";
+  S += "\n    ";
+  appendKernelDefn(S, F, K.Params);
+  S += " {\n";
   if (F.Tags.count("inplace_view")) {
     // Note [Functionalization Pass - Inplace View Ops]: the view meta is
     // added to the tensor itself.
@@ -314,14 +334,14 @@ static bool splitReturns(DiagnosticEngine &D, const NativeFunction &F,
   return true;
 }
 
-/// `[true|false] && f(a) && f(b)`-style joins of torchgen's checks.
-static std::string joinChecks(const char *First, const char *Sep,
-                              ArrayRef<std::string> Names, const char *Prefix,
-                              const char *Suffix) {
-  std::string S = First;
+/// torchgen's `" && ".join(["true"] + [f"f({a})" for a in names])` and
+/// the like, appended to \p S.
+static void appendChecks(std::string &S, StringRef First, StringRef Sep,
+                         ArrayRef<std::string> Names, StringRef Prefix,
+                         StringRef Suffix) {
+  cat(S, {First});
   for (const std::string &N : Names)
-    S += Sep + (Prefix + N) + Suffix;
-  return S;
+    cat(S, {Sep, Prefix, N, Suffix});
 }
 
 std::optional<std::string>
@@ -440,46 +460,50 @@ opgen::emitMutationFunctionalizationKernel(const Module &M, DiagnosticEngine &D,
 
   std::string S;
   S.reserve(4096);
-  S += "\n    " + kernelDefn(F) + " {\n      if (";
-  S += RunMeta ? "true" : "false";
-  S += " && !disable_meta_reference()) {\n        // Before converting the "
-       "mutable op to its functional variant, run meta tensors through the "
-       "original op.\n        // This will help us catch shape errors that "
-       "apply to inplace ops that wouldn't apply to their functional "
-       "variants.\n        // (We can only do this for inplace ops today "
-       "though, because they technically all support meta tensors).\n    "
-       "    ";
-  S += K.MetaCode +
-       "\n        at::AutoDispatchSkipFunctionalize func_guard;\n        "
-       "c10::impl::ExcludeDispatchKeyGuard "
-       "guard(exclude_keys_for_meta_dispatch);\n        at::_ops::" +
-       Op + "::call(" + MetaNames + ");\n      }\n      " + K.UnwrapCode +
-       "\n      if (!(" +
-       joinChecks("true", " && ", MutatedNames,
-                  "at::functionalization::impl::isFunctionalTensor(", ")") +
-       ")) {\n        // We want to disable this check if there are any XLA "
+  S += "\n    ";
+  appendKernelDefn(S, F, K.Params);
+  cat(S, {" {\n      if (", RunMeta ? "true" : "false",
+          " && !disable_meta_reference()) {\n        // Before converting the "
+          "mutable op to its functional variant, run meta tensors through "
+          "the original op.\n        // This will help us catch shape errors "
+          "that apply to inplace ops that wouldn't apply to their functional "
+          "variants.\n        // (We can only do this for inplace ops today "
+          "though, because they technically all support meta tensors).\n   "
+          "     ",
+          K.MetaCode,
+          "\n        at::AutoDispatchSkipFunctionalize func_guard;\n        "
+          "c10::impl::ExcludeDispatchKeyGuard "
+          "guard(exclude_keys_for_meta_dispatch);\n        at::_ops::",
+          Op, "::call(", MetaNames, ");\n      }\n      ", K.UnwrapCode,
+          "\n      if (!("});
+  appendChecks(S, "true", " && ", MutatedNames,
+               "at::functionalization::impl::isFunctionalTensor(", ")");
+  S += ")) {\n        // We want to disable this check if there are any XLA "
        "tensors.\n        // cpu_tensor.copy_(xla_tensor) is valid code.\n  "
-       "      if (!(" +
-       joinChecks("false", " || ", OtherTensorNames, "",
-                  ".device().type() == c10::DeviceType::XLA") +
-       ") && (" +
-       joinChecks("false", " || ", OtherNames,
-                  "at::functionalization::impl::isFunctionalTensor(", ")") +
-       ")) {\n         // case 1: trying to mutate a non functional tensor "
-       "with a functional tensor is an error\n         "
-       "TORCH_INTERNAL_ASSERT(false,\n           \"mutating a non-functional "
-       "tensor with a functional tensor is not allowed.\",\n           \" "
-       "Please ensure that all of your inputs are wrapped inside of a "
-       "functionalize() call.\");\n        } else {\n         // case 2: "
-       "arguments are not functional tensors, so we no-op and redispatch.\n "
-       "        at::AutoDispatchSkipFunctionalize guard;\n         " +
-       Output + "at::_ops::" + Op + "::call(" + *InplaceExprs +
-       ");\n         " + returnStr(F, NoopRets) +
-       "\n        }\n      } else {\n        " + Ret +
-       " tmp_output;\n        {\n          at::AutoDispatchSkipFunctionalize "
-       "guard;\n          tmp_output = at::_ops::" +
-       Fn.Names->Unambiguous + "::call(" + join(*FnExprs, ", ") +
-       ");\n        }\n        " + Updates + "\n    " + returnStr(F, Rets) +
-       "\n      }\n    }";
+       "      if (!(";
+  appendChecks(S, "false", " || ", OtherTensorNames, "",
+               ".device().type() == c10::DeviceType::XLA");
+  S += ") && (";
+  appendChecks(S, "false", " || ", OtherNames,
+               "at::functionalization::impl::isFunctionalTensor(", ")");
+  cat(S, {")) {\n         // case 1: trying to mutate a non functional tensor "
+          "with a functional tensor is an error\n         "
+          "TORCH_INTERNAL_ASSERT(false,\n           \"mutating a "
+          "non-functional tensor with a functional tensor is not "
+          "allowed.\",\n           \" Please ensure that all of your inputs "
+          "are wrapped inside of a functionalize() call.\");\n        } else "
+          "{\n         // case 2: arguments are not functional tensors, so we "
+          "no-op and redispatch.\n         at::AutoDispatchSkipFunctionalize "
+          "guard;\n         ",
+          Output, "at::_ops::", Op, "::call(", *InplaceExprs, ");\n         ",
+          returnStr(F, NoopRets), "\n        }\n      } else {\n        ", Ret,
+          " tmp_output;\n        {\n          "
+          "at::AutoDispatchSkipFunctionalize guard;\n          tmp_output = "
+          "at::_ops::",
+          Fn.Names->Unambiguous, "::call("});
+  for (size_t I = 0; I != FnExprs->size(); ++I)
+    cat(S, {I ? ", " : "", (*FnExprs)[I]});
+  cat(S, {");\n        }\n        ", Updates, "\n    ", returnStr(F, Rets),
+          "\n      }\n    }"});
   return S;
 }
