@@ -34,6 +34,13 @@ std::string opgen::functionalizationKernelName(const NativeFunction &F) {
   return Overload.empty() ? F.Names->Cpp : F.Names->Cpp + "_" + Overload;
 }
 
+void opgen::appendOpHeaders(std::vector<std::string> &Out,
+                            const NativeFunction &F) {
+  const std::string &Root = F.Names->Root;
+  Out.push_back("#include <ATen/ops/" + Root + "_native.h>");
+  Out.push_back("#include <ATen/ops/" + Root + "_ops.h>");
+}
+
 namespace {
 
 /// The kernel's own parameters (the dispatcher's), each with its schema

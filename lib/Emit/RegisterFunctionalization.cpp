@@ -54,9 +54,7 @@ private:
 
   const NativeFunction &fn(FunctionId Id) const { return M.Functions[Id]; }
   void addHeaders(UnitText &Out, FunctionId Id) const {
-    const std::string &Root = fn(Id).Names->Root;
-    Out.Headers.push_back("#include <ATen/ops/" + Root + "_native.h>");
-    Out.Headers.push_back("#include <ATen/ops/" + Root + "_ops.h>");
+    appendOpHeaders(Out.Headers, fn(Id));
   }
   std::optional<std::string> registration(FunctionId Id) const;
   bool writeView(const ViewGroup &VG, UnitText &Out) const;

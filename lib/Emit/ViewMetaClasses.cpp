@@ -18,6 +18,7 @@
 #include "opgen/CppApi/FunctionalizationApi.h"
 #include "opgen/CppApi/Translate.h"
 #include "opgen/Emit/Emitters.h"
+#include "opgen/Emit/FunctionalizationKernels.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -196,18 +197,6 @@ Specialization::impl(DiagnosticEngine &D) const {
   return Out;
 }
 
-/// gen_op_headers of a view group: each member's _native.h and _ops.h.
-static void appendViewGroupHeaders(std::vector<std::string> &Out,
-                                   const Module &M, const ViewGroup &VG) {
-  for (std::optional<FunctionId> Id :
-       {std::optional<FunctionId>(VG.View), VG.ViewCopy})
-    if (Id) {
-      const std::string &Root = M.Functions[*Id].Names->Root;
-      Out.push_back("#include <ATen/ops/" + Root + "_native.h>");
-      Out.push_back("#include <ATen/ops/" + Root + "_ops.h>");
-    }
-}
-
 LogicalResult opgen::emitViewMetaClasses(EmitContext &EC) {
   if (!EC.Options.GenerateSources)
     return success();
@@ -226,7 +215,10 @@ LogicalResult opgen::emitViewMetaClasses(EmitContext &EC) {
   std::vector<std::string> Decls, Impls, Headers;
   bool Ok = true;
   for (const ViewGroup &VG : *M.ViewGroups) {
-    appendViewGroupHeaders(Headers, M, VG);
+    for (std::optional<FunctionId> Id :
+         {std::optional<FunctionId>(VG.View), VG.ViewCopy})
+      if (Id)
+        appendOpHeaders(Headers, M.Functions[*Id]);
     const NativeFunction &View = M.Functions[VG.View];
     if (!AllOperators || View.HasCompositeImplicitAutogradKernel)
       continue;

@@ -17,12 +17,18 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace opgen {
 
 /// torchgen's wrapper_name: the kernel's C++ name and overload
 /// (`abs_out_out`, `transpose_int`).
 std::string functionalizationKernelName(const NativeFunction &F);
+
+/// gen.py's gen_op_headers, for one member of a unit: \p F's _native.h
+/// and _ops.h includes (RegisterFunctionalization.cpp and
+/// ViewMetaClasses.cpp list them for every member).
+void appendOpHeaders(std::vector<std::string> &Out, const NativeFunction &F);
 
 /// emit_view_functionalization_body: the kernel of the view of \p VG, or
 /// of its inplace view when \p Inplace; nothing after an error (reported).
