@@ -316,7 +316,7 @@ static bool isListOf(Type T, BaseTy B) {
 }
 
 CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
-                           const CppApiFlags &F) {
+                           const CppApiFlags &F, bool Owning) {
   if (std::optional<CType> V = valueCType(T, SymInt))
     return std::move(*V);
   const CType Tensor = CType::base("at::Tensor");
@@ -325,21 +325,23 @@ CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
     if (T.getBaseTy() == BaseTy::Tensor) {
       if (Mutable && !F.ConstRefForMutableTensors)
         return CType::wrap(CType::MutRef, Tensor);
-      return CType::wrap(CType::ConstRef, Tensor);
+      return Owning ? Tensor : CType::wrap(CType::ConstRef, Tensor);
     }
-    return CType::wrap(CType::ConstRef, CType::base("at::Scalar"));
+    return Owning ? CType::base("at::Scalar")
+                  : CType::wrap(CType::ConstRef, CType::base("at::Scalar"));
   case Type::Optional: {
     Type E = T.getElementType();
     if (E.isBase(BaseTy::Tensor)) {
       // torchgen notes this discrepancy: a mutable `Tensor?` is `Tensor &`.
       if (Mutable && !F.ConstRefForMutableTensors)
         return CType::wrap(CType::MutRef, Tensor);
-      return CType::wrap(CType::ConstRef, CType::wrap(CType::Optional, Tensor));
+      CType Opt = CType::wrap(CType::Optional, Tensor);
+      return Owning ? Opt : CType::wrap(CType::ConstRef, std::move(Opt));
     }
-    if (E.isBase(BaseTy::Scalar))
-      return CType::wrap(
-          CType::ConstRef,
-          CType::wrap(CType::Optional, CType::base("at::Scalar")));
+    if (E.isBase(BaseTy::Scalar)) {
+      CType Opt = CType::wrap(CType::Optional, CType::base("at::Scalar"));
+      return Owning ? Opt : CType::wrap(CType::ConstRef, std::move(Opt));
+    }
     if (isListOf(E, BaseTy::Int))
       return CType::base("at::OptionalIntArrayRef");
     if (isListOf(E, BaseTy::SymInt))
@@ -349,6 +351,11 @@ CType opgen::argumentCType(Type T, bool Mutable, bool SymInt,
   }
   case Type::List: {
     Type E = T.getElementType();
+    if (Owning && (E.isBase(BaseTy::Int) || E.isBase(BaseTy::SymInt)))
+      return CType::wrap(CType::Vector,
+                         CType::base(E.isBase(BaseTy::SymInt) && SymInt
+                                         ? "c10::SymInt"
+                                         : "int64_t"));
     if (E.isBase(BaseTy::Int))
       return CType::base("at::IntArrayRef");
     if (E.isBase(BaseTy::SymInt))

@@ -36,6 +36,34 @@ static Binding binding(const char *Name, CType T) {
   return B;
 }
 
+static CType inverseReturnModeType() {
+  return CType::base("at::functionalization::InverseReturnMode");
+}
+
+std::vector<Binding> opgen::viewMetaBaseCtorArguments(const NativeFunction &F) {
+  std::vector<Binding> Out{binding("has_symbolic_inputs", CType::base("bool"))};
+  if (isMultiOutputView(F.Func))
+    Out.push_back(binding("out_index", CType::base("int64_t")));
+  return Out;
+}
+
+std::vector<Binding> opgen::viewMetaAttributes(const NativeFunction &F,
+                                               bool Owning) {
+  std::vector<const Argument *> Args = F.Func.Args.flatAll();
+  assert(!Args.empty() && Args[0]->Ty.isBase(BaseTy::Tensor) &&
+         "a view op's first argument is the tensor it views");
+  std::vector<Binding> Out{
+      binding("reapply_views", CType::base("bool")),
+      binding("inverse_return_mode", inverseReturnModeType())};
+  CppApiFlags Flags = CppApiFlags::forFunction(F);
+  for (size_t I = 1; I != Args.size(); ++I)
+    Out.push_back(
+        {Args[I]->Name,
+         {Args[I]->Name, argumentCType(Args[I]->Ty, Args[I]->isWrite(),
+                                       /*SymInt=*/true, Flags, Owning)}});
+  return Out;
+}
+
 std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
                                             bool Reverse) {
   std::vector<const Argument *> Args = F.Func.Args.flatAll();
@@ -46,9 +74,7 @@ std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
   std::vector<Binding> Out{binding("base", ConstTensor)};
   if (Reverse) {
     Out.push_back(binding("mutated_view", ConstTensor));
-    Out.push_back(
-        binding("inverse_return_mode",
-                CType::base("at::functionalization::InverseReturnMode")));
+    Out.push_back(binding("inverse_return_mode", inverseReturnModeType()));
     if (isMultiOutputView(F.Func))
       Out.push_back(binding("out_index", CType::base("int64_t")));
   }
@@ -60,6 +86,45 @@ std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
          {Args[I]->Name, argumentCType(Args[I]->Ty, Args[I]->isWrite(),
                                        /*SymInt=*/true, Flags)}});
   return Out;
+}
+
+std::string opgen::viewMetaNew(const NativeFunction &F, StringRef OutIndex) {
+  std::string S = "std::make_shared<" + viewMetaClassName(F, true) + ">(";
+  bool First = true;
+  auto Add = [&](const std::vector<Binding> &Bs) {
+    for (const Binding &B : Bs) {
+      if (!First)
+        S += ", ";
+      First = false;
+      S += B.Name == "out_index" ? OutIndex : B.Name;
+    }
+  };
+  Add(viewMetaBaseCtorArguments(F));
+  Add(viewMetaAttributes(F, /*Owning=*/false));
+  return S + ")";
+}
+
+CType opgen::removeConstRef(const CType &T) {
+  switch (T.kind()) {
+  case CType::Base:
+    return T;
+  case CType::ConstRef:
+  case CType::MutRef:
+    return removeConstRef(T.elem());
+  case CType::Tuple: {
+    std::vector<CType> Elems;
+    for (const CType &E : T.elems())
+      Elems.push_back(removeConstRef(E));
+    return CType::tuple(std::move(Elems));
+  }
+  case CType::Array: {
+    CType A = CType::wrap(CType::Array, removeConstRef(T.elem()));
+    A.setSize(T.size());
+    return A;
+  }
+  default:
+    return CType::wrap(T.kind(), removeConstRef(T.elem()));
+  }
 }
 
 std::string opgen::viewInverseDecl(const Module &M, const ViewGroup &VG) {

@@ -34,6 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "opgen/IR/Functionalization.h"
 #include "opgen/IR/Verifier.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
@@ -52,21 +53,6 @@ using namespace opgen;
 using namespace llvm;
 
 namespace {
-
-/// Out= operators that have a functional variant which their signature does
-/// not match (see Note [Out ops with functional variants that don't get
-/// grouped properly] in torchgen), so they look like lone out= operators.
-const StringRef OutOpsThatDontGetGroupedProperly[] = {
-    "adaptive_avg_pool3d_backward.grad_input",
-    "_slow_conv2d_backward.grad_input",
-};
-
-/// Mutable operators that return no tensor, so no out= variant can be made
-/// for them (they should have been out= operators themselves).
-const StringRef MutableOpsThatCannotGetAnOutVariant[] = {
-    "_cummax_helper",
-    "_cummin_helper",
-};
 
 /// Functional operators that return no tensor (nothing, a bool, an int, a
 /// Scalar, ...), so no out= variant can be made for them.
@@ -110,10 +96,6 @@ const StringRef FunctionalOpsThatCannotGetAnOutVariant[] = {
     "_sink_tokens",
     "_nested_get_ragged_idx",
 };
-
-/// Inplace operators whose schema keeps them from pairing with their
-/// functional and out= variants (polygamma_ lacks polygamma's leading `n`).
-const StringRef InplaceOpsThatDontGetGroupedProperly[] = {"polygamma_"};
 
 /// The tags a synthesized function inherits from the one it is made from.
 const StringRef InheritedTags[] = {"nondeterministic_seeded", "view_copy",
@@ -257,7 +239,7 @@ void Synthesizer::synthesize(const PreGroup &G) {
     // that new ones come with their functional variant.
     const NativeFunction &F = Fn(*Out);
     std::string Name = F.Func.Name.str();
-    if (!is_contained(OutOpsThatDontGetGroupedProperly, Name))
+    if (!isOutOpThatDoesNotGetGrouped(Name))
       error(F.FuncLoc,
             "`" + Name +
                 "` is an out= operator with no other variant: no functional, "
@@ -268,8 +250,7 @@ void Synthesizer::synthesize(const PreGroup &G) {
     return;
   }
 
-  if (Inplace && is_contained(InplaceOpsThatDontGetGroupedProperly,
-                              Fn(*Inplace).Func.Name.str()))
+  if (Inplace && isInplaceOpThatDoesNotGetGrouped(Fn(*Inplace).Func.Name.str()))
     return;
 
   FunctionId BaseId = Mutable   ? *Mutable
@@ -292,8 +273,7 @@ void Synthesizer::synthesize(const PreGroup &G) {
     return StringRef(N.str()).contains("out");
   });
   bool GetsOutVariant = !Out && BaseValid && NeedsOut;
-  if (!Out && !BaseValid &&
-      !is_contained(MutableOpsThatCannotGetAnOutVariant, BaseName) &&
+  if (!Out && !BaseValid && !isMutableOpThatCannotGetAnOutVariant(BaseName) &&
       !is_contained(FunctionalOpsThatCannotGetAnOutVariant, BaseName))
     error(Base.FuncLoc,
           "`" + BaseName +

@@ -211,8 +211,11 @@ std::optional<std::string> checkCppTypes(const FunctionSchema &Func);
 /// and a return (not Tensor, Scalar, or a list other than `bool[N]`).
 std::optional<CType> valueCType(Type T, bool SymInt);
 
-/// The dispatcher API's type for an argument (cpp.argumenttype_type).
-CType argumentCType(Type T, bool Mutable, bool SymInt, const CppApiFlags &F);
+/// The dispatcher API's type for an argument (cpp.argumenttype_type);
+/// \p Owning gives a value type for the references a ViewMeta must own
+/// (its remove_non_owning_ref_types: `at::Tensor`, `::std::vector<int64_t>`).
+CType argumentCType(Type T, bool Mutable, bool SymInt, const CppApiFlags &F,
+                    bool Owning = false);
 
 /// The C++ type of a function's returns (cpp.returns_type).
 CType returnsCType(const std::vector<Return> &Returns, const CppApiFlags &F);

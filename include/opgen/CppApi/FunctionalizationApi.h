@@ -38,6 +38,26 @@ bool isMultiOutputView(const FunctionSchema &Func);
 /// inverse lambda's arguments.
 std::vector<Binding> viewOpArguments(const NativeFunction &F, bool Reverse);
 
+/// functionalization.base_ctor_arguments: what every ViewMeta's constructor
+/// takes (`has_symbolic_inputs`, and `out_index` for a multi-output view).
+std::vector<Binding> viewMetaBaseCtorArguments(const NativeFunction &F);
+
+/// functionalization.attributes: the fields a ViewMeta keeps to replay and
+/// undo the view (`reapply_views`, `inverse_return_mode`, then the view's
+/// arguments after the first). \p Owning holds values rather than the
+/// references the dispatcher passes (the fields outlive the call); the
+/// constructor takes the non-owning ones (extra_ctor_arguments).
+std::vector<Binding> viewMetaAttributes(const NativeFunction &F, bool Owning);
+
+/// ViewMetaSpecialization.new: `std::make_shared<CLASS>(ARGS)`, the
+/// constructor's arguments by name with \p OutIndex for `out_index`.
+std::string viewMetaNew(const NativeFunction &F, llvm::StringRef OutIndex);
+
+/// CType.remove_const_ref: \p T without any `const &` or `&`, at any depth
+/// (`const ::std::optional<at::Tensor> &` -> `::std::optional<at::Tensor>`);
+/// what functionalization declares to hold an argument or result.
+CType removeConstRef(const CType &T);
+
 /// ViewInverseSignature.decl: `static at::Tensor NAME_inverse(...);`.
 std::string viewInverseDecl(const Module &M, const ViewGroup &VG);
 
