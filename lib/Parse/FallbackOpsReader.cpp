@@ -138,7 +138,7 @@ Token Lexer::next() {
   Token T;
   if (Pos >= Buf.size()) {
     T.Loc = loc(Buf.size());
-    if (!AtLineStart) {
+    if (!AtLineStart && !Depth) {
       // The last line ends the statement even without a newline.
       AtLineStart = true;
       T.Kind = Tok::Newline;
@@ -194,8 +194,9 @@ public:
     Cur = Lex.next();
   }
 
-  /// Every `NAME[: annotation] = literal` statement, by name.
-  std::vector<std::pair<Token, PyValue>> parseFile();
+  /// Every `NAME[: annotation] = literal` statement, by name; no value
+  /// when it was reported.
+  std::vector<std::pair<Token, std::optional<PyValue>>> parseFile();
   SMLoc getEndLoc() const { return EndLoc; }
 
 private:
@@ -333,8 +334,8 @@ bool Parser::skipAnnotation() {
   return true;
 }
 
-std::vector<std::pair<Token, PyValue>> Parser::parseFile() {
-  std::vector<std::pair<Token, PyValue>> Out;
+std::vector<std::pair<Token, std::optional<PyValue>>> Parser::parseFile() {
+  std::vector<std::pair<Token, std::optional<PyValue>>> Out;
   while (Cur.Kind != Tok::End) {
     if (Cur.Kind == Tok::Newline) {
       advance();
@@ -361,17 +362,14 @@ std::vector<std::pair<Token, PyValue>> Parser::parseFile() {
     }
     advance();
     std::optional<PyValue> V = parseValue();
-    if (!V) {
-      skipLine();
-      continue;
-    }
-    if (Cur.Kind != Tok::Newline && Cur.Kind != Tok::End) {
+    if (V && Cur.Kind != Tok::Newline && Cur.Kind != Tok::End) {
       expected("the end of the line after the value of `" + Name.Text.str() +
                "`");
-      skipLine();
-      continue;
+      V.reset();
     }
-    Out.push_back({std::move(Name), std::move(*V)});
+    if (!V)
+      skipLine();
+    Out.push_back({std::move(Name), std::move(V)});
   }
   return Out;
 }
@@ -553,7 +551,8 @@ LogicalResult opgen::readAotiFallbackOps(Context &Ctx, unsigned BufferID,
   unsigned ErrorsBefore = Diags.getNumErrors();
   StringRef Buf = Ctx.getSourceMgr().getMemoryBuffer(BufferID)->getBuffer();
   Parser P(Ctx, Buf);
-  std::vector<std::pair<Token, PyValue>> Statements = P.parseFile();
+  std::vector<std::pair<Token, std::optional<PyValue>>> Statements =
+      P.parseFile();
   Interpreter I(Diags);
   bool SeenInductor = false, SeenAten = false;
   for (const auto &[Name, V] : Statements) {
@@ -570,8 +569,9 @@ LogicalResult opgen::readAotiFallbackOps(Context &Ctx, unsigned BufferID,
       continue;
     }
     Seen = true;
-    I.readDict(V, Name.Text,
-               Inductor ? Out.InductorFallbackOps : Out.AtenShimifiedOps);
+    if (V)
+      I.readDict(*V, Name.Text,
+                 Inductor ? Out.InductorFallbackOps : Out.AtenShimifiedOps);
   }
   for (auto [Seen, Var] :
        {std::pair<bool, StringRef>{SeenInductor, "inductor_fallback_ops"},

@@ -120,6 +120,12 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   bool Sources = is_contained(C.Generate, "sources");
   if (Sources) {
     std::string Path = findFallbackOps(C.SourcePath, C.AotiFallbackOps);
+    if (C.AotiFallbackOps.empty() && !sys::fs::exists(Path)) {
+      ToolError() << "no torchgen/aoti/fallback_ops.py beside the source "
+                     "path (looked for `"
+                  << Path << "`); give it with --aoti-fallback-ops\n";
+      return failure();
+    }
     unsigned Buf = loadFile(Ctx, Path);
     if (!Buf || failed(readAotiFallbackOps(Ctx, Buf, AotiOps)))
       return failure();
