@@ -151,8 +151,11 @@ def main():
     opgen = a.opgen
     if os.sep not in opgen and shutil.which(opgen):
         opgen = shutil.which(opgen)
+    # torchgen takes the fallback_ops.py of its own package whatever the
+    # ATen folder; opgen is given the same one.
     cmd = [os.path.abspath(opgen), "-s", aten, "--install_dir", "out",
-           "-o", "deps.cmake"] + flags
+           "-o", "deps.cmake", "--aoti-fallback-ops",
+           os.path.join(dist, "torchgen", "aoti", "fallback_ops.py")] + flags
     start = time.perf_counter()
     r = subprocess.run(cmd, cwd=mine, capture_output=True, text=True)
     ms = (time.perf_counter() - start) * 1000

@@ -115,20 +115,28 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
       !(In.SelectionYaml = loadFile(Ctx, C.OpSelectionYamlPath)))
     return failure();
   In.OpRegistrationWhitelist = C.OpRegistrationWhitelist;
-  // The AOTInductor shims are written with the sources.
+  // The AOTInductor shims are written with the sources. torchgen takes its
+  // own fallback_ops.py; an ATen folder outside a torchgen or a PyTorch
+  // checkout has none beside it, and then gets no shims (said so) unless
+  // the flag names one.
   AotiFallbackOps AotiOps;
   bool Sources = is_contained(C.Generate, "sources");
+  bool HaveAotiOps = false;
   if (Sources) {
     std::string Path = findFallbackOps(C.SourcePath, C.AotiFallbackOps);
     if (C.AotiFallbackOps.empty() && !sys::fs::exists(Path)) {
-      ToolError() << "no torchgen/aoti/fallback_ops.py beside the source "
-                     "path (looked for `"
-                  << Path << "`); give it with --aoti-fallback-ops\n";
-      return failure();
+      WithColor::warning(ErrOS, ToolName)
+          << "no torchgen/aoti/fallback_ops.py beside the source path "
+             "(looked for `"
+          << Path
+          << "`): the AOTInductor C shims are not written; give the file "
+             "with --aoti-fallback-ops\n";
+    } else {
+      unsigned Buf = loadFile(Ctx, Path);
+      if (!Buf || failed(readAotiFallbackOps(Ctx, Buf, AotiOps)))
+        return failure();
+      HaveAotiOps = true;
     }
-    unsigned Buf = loadFile(Ctx, Path);
-    if (!Buf || failed(readAotiFallbackOps(Ctx, Buf, AotiOps)))
-      return failure();
   }
   FrontEndOptions FO;
   FO.Threads =
@@ -155,7 +163,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   EO.SkipDispatcherOpRegistration = C.SkipDispatcherOpRegistration;
   EO.ForceSchemaRegistration = C.ForceSchemaRegistration;
   EO.BackendWhitelist = C.BackendWhitelist;
-  if (Sources)
+  if (HaveAotiOps)
     EO.AotiOps = &AotiOps;
   // gen.py's aoti_backends; an update rewrites the MPS and XPU headers too.
   EO.AotiBackends = {DispatchKey::CPU, DispatchKey::CUDA, std::nullopt};
