@@ -25,6 +25,12 @@ from torchgen's or torchgen has none of that name, when a file named with
 it matches, less those matching an --exclude pattern) was not written by
 opgen, or when a dependency list differs from
 torchgen's on the files opgen writes.
+
+The AOTInductor folder (--aoti-install-dir, by default
+torch/csrc/inductor/aoti_torch/generated under each tool's folder) is
+compared whole, as `diff -r` would: with --check, a file one tool wrote and
+the other did not is a problem too. Its files are named with an `aoti/`
+prefix (`aoti/c_shim_cpu.cpp`).
 """
 import argparse
 import fcntl
@@ -57,6 +63,20 @@ def files_under(root):
             p = os.path.join(dirpath, name)
             out[os.path.relpath(p, root)] = p
     return out
+
+
+AOTI_DEFAULT = "torch/csrc/inductor/aoti_torch/generated"
+
+
+def aoti_dir(flags):
+    """The AOTInductor folder the flags name (relative to a run's folder)."""
+    for i, f in enumerate(flags):
+        for name in ("--aoti-install-dir", "--aoti_install_dir"):
+            if f == name and i + 1 < len(flags):
+                return flags[i + 1]
+            if f.startswith(name + "="):
+                return f[len(name) + 1:]
+    return AOTI_DEFAULT
 
 
 def read_lists(folder):
@@ -131,8 +151,11 @@ def main():
     opgen = a.opgen
     if os.sep not in opgen and shutil.which(opgen):
         opgen = shutil.which(opgen)
+    # torchgen takes the fallback_ops.py of its own package whatever the
+    # ATen folder; opgen is given the same one.
     cmd = [os.path.abspath(opgen), "-s", aten, "--install_dir", "out",
-           "-o", "deps.cmake"] + flags
+           "-o", "deps.cmake", "--aoti-fallback-ops",
+           os.path.join(dist, "torchgen", "aoti", "fallback_ops.py")] + flags
     start = time.perf_counter()
     r = subprocess.run(cmd, cwd=mine, capture_output=True, text=True)
     ms = (time.perf_counter() - start) * 1000
@@ -156,6 +179,25 @@ def main():
         problems.append("differs from torchgen's: " + name)
     for name in extra:
         problems.append("torchgen writes no such file: " + name)
+    # The AOTInductor folder, both ways.
+    aoti = aoti_dir(flags)
+    theirs_aoti = files_under(os.path.join(ref, aoti))
+    ours_aoti = files_under(os.path.join(mine, aoti))
+    for name in sorted(set(theirs_aoti) | set(ours_aoti)):
+        if name not in ours_aoti:
+            problems.append("not written: aoti/" + name)
+        elif name not in theirs_aoti:
+            problems.append("torchgen writes no such file: aoti/" + name)
+        else:
+            with open(ours_aoti[name], "rb") as f1, \
+                    open(theirs_aoti[name], "rb") as f2:
+                if f1.read() == f2.read():
+                    same.append("aoti/" + name)
+                else:
+                    problems.append("differs from torchgen's: aoti/" + name)
+    ours.update(("aoti/" + n, p) for n, p in ours_aoti.items())
+    theirs.update(("aoti/" + n, p) for n, p in theirs_aoti.items())
+
     for e in a.expect:
         if "*" in e:
             wanted = [n for n in fnmatch.filter(theirs, e)

@@ -4,6 +4,7 @@
 #include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/DispatchKey.h"
+#include "opgen/Parse/FallbackOpsReader.h"
 #include "opgen/Support/OutputFile.h"
 #include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/FrontEnd.h"
@@ -50,6 +51,24 @@ static const OutputFamily Families[] = {
     {"ufunc-kernels", "Ufunc*.cpp/.cu"},
     {"aoti-shims", "AOTInductor C shims"},
 };
+
+/// torchgen's aoti/fallback_ops.py: \p Given, or the one of the torchgen
+/// beside \p SourcePath (an installed torchgen's packaged/ATen, or a
+/// PyTorch checkout's aten/src/ATen).
+static std::string findFallbackOps(StringRef SourcePath, StringRef Given) {
+  if (!Given.empty())
+    return Given.str();
+  SmallString<256> Abs(SourcePath);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  StringRef Up2 = sys::path::parent_path(sys::path::parent_path(Abs));
+  SmallString<256> Packaged(Up2), Checkout(sys::path::parent_path(Up2));
+  sys::path::append(Packaged, "aoti", "fallback_ops.py");
+  sys::path::append(Checkout, "torchgen", "aoti", "fallback_ops.py");
+  return std::string(sys::fs::exists(Checkout) && !sys::fs::exists(Packaged)
+                         ? Checkout
+                         : Packaged);
+}
 
 LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   auto ToolError = [&]() -> raw_ostream & {
@@ -100,6 +119,29 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
       !(In.SelectionYaml = loadFile(Ctx, C.OpSelectionYamlPath)))
     return failure();
   In.OpRegistrationWhitelist = C.OpRegistrationWhitelist;
+  // The AOTInductor shims are written with the sources. torchgen takes its
+  // own fallback_ops.py; an ATen folder outside a torchgen or a PyTorch
+  // checkout has none beside it, and then gets no shims (said so) unless
+  // the flag names one.
+  AotiFallbackOps AotiOps;
+  bool Sources = is_contained(C.Generate, "sources");
+  bool HaveAotiOps = false;
+  if (Sources) {
+    std::string Path = findFallbackOps(C.SourcePath, C.AotiFallbackOps);
+    if (C.AotiFallbackOps.empty() && !sys::fs::exists(Path)) {
+      WithColor::warning(ErrOS, ToolName)
+          << "no torchgen/aoti/fallback_ops.py beside the source path "
+             "(looked for `"
+          << Path
+          << "`): the AOTInductor C shims are not written; give the file "
+             "with --aoti-fallback-ops\n";
+    } else {
+      unsigned Buf = loadFile(Ctx, Path);
+      if (!Buf || failed(readAotiFallbackOps(Ctx, Buf, AotiOps)))
+        return failure();
+      HaveAotiOps = true;
+    }
+  }
   FrontEndOptions FO;
   FO.Threads =
       C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
@@ -126,6 +168,16 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   EO.ForceSchemaRegistration = C.ForceSchemaRegistration;
   EO.BackendWhitelist = C.BackendWhitelist;
   EO.StaticDispatchBackends = std::move(StaticDispatch);
+  if (HaveAotiOps)
+    EO.AotiOps = &AotiOps;
+  // gen.py's aoti_backends; an update rewrites the MPS and XPU headers too.
+  EO.AotiBackends = {DispatchKey::CPU, DispatchKey::CUDA, std::nullopt};
+  if (C.Mps || C.UpdateAotiCShim)
+    EO.AotiBackends.push_back(DispatchKey::MPS);
+  if (C.Xpu || C.UpdateAotiCShim)
+    EO.AotiBackends.push_back(DispatchKey::XPU);
+  EO.UpdateAotiCShim = C.UpdateAotiCShim;
+  EO.ExtendAotiCShim = C.ExtendAotiCShim;
 
   std::string HeaderOnly = C.HeaderOnlyInstallDir.empty()
                                ? C.InstallDir + "/core"
@@ -169,10 +221,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   std::string LaterFlags;
   for (auto [Given, Flag] :
        {std::pair<bool, StringRef>{C.Rocm, "--rocm"},
-        {C.BackendWhitelist.has_value(), "--backend-whitelist"},
-        {C.AotiInstallDir != GenConfig().AotiInstallDir, "--aoti-install-dir"},
-        {C.UpdateAotiCShim, "--update-aoti-c-shim"},
-        {C.ExtendAotiCShim, "--extend-aoti-c-shim"}})
+        {C.BackendWhitelist.has_value(), "--backend-whitelist"}})
     if (Given)
       LaterFlags += (LaterFlags.empty() ? "" : ", ") + Flag.str();
   if (!Missing.empty())
@@ -334,12 +383,27 @@ int opgen::genMain(int Argc, char **Argv) {
       cl::desc("Write only these groups: headers, sources, declarations_yaml "
                "(default: all)"),
       cl::value_desc("groups..."), cl::cat(Cat));
-  cl::opt<bool> UpdateAoti("update-aoti-c-shim",
-                           cl::desc("Update the AOTInductor C shims"),
-                           cl::cat(Cat));
-  cl::opt<bool> ExtendAoti("extend-aoti-c-shim",
-                           cl::desc("C shims for out-of-tree operators"),
-                           cl::cat(Cat));
+  cl::opt<bool> UpdateAoti(
+      "update-aoti-c-shim",
+      cl::desc("Rewrite the AOTInductor C shim headers instead of checking "
+               "them; also --update_aoti_c_shim"),
+      cl::cat(Cat));
+  cl::alias UpdateAotiU("update_aoti_c_shim", cl::aliasopt(UpdateAoti),
+                        cl::desc("Alias for --update-aoti-c-shim"));
+  cl::opt<bool> ExtendAoti(
+      "extend-aoti-c-shim",
+      cl::desc("C shims for out-of-tree operators; also --extend_aoti_c_shim"),
+      cl::cat(Cat));
+  cl::alias ExtendAotiU("extend_aoti_c_shim", cl::aliasopt(ExtendAoti),
+                        cl::desc("Alias for --extend-aoti-c-shim"));
+  cl::opt<std::string> AotiFallbackOpsPath(
+      "aoti-fallback-ops",
+      cl::desc("torchgen's aoti/fallback_ops.py (default: the one of the "
+               "torchgen beside --source-path); also --aoti_fallback_ops"),
+      cl::value_desc("file"), cl::cat(Cat));
+  cl::alias AotiFallbackOpsU("aoti_fallback_ops",
+                             cl::aliasopt(AotiFallbackOpsPath),
+                             cl::desc("Alias for --aoti-fallback-ops"));
   cl::opt<unsigned> Threads(
       "threads",
       cl::desc("Threads (default: one per core); the files are "
@@ -392,6 +456,7 @@ int opgen::genMain(int Argc, char **Argv) {
     C.Generate = ListOf(Generate);
   C.UpdateAotiCShim = UpdateAoti;
   C.ExtendAotiCShim = ExtendAoti;
+  C.AotiFallbackOps = AotiFallbackOpsPath;
   C.Threads = Threads;
   C.Summary = Summary;
   C.DisableFree = true;

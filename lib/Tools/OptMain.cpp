@@ -4,6 +4,7 @@
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/IREmitters.h"
 #include "opgen/IR/Context.h"
+#include "opgen/Parse/FallbackOpsReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Support/DiagnosticVerifier.h"
 #include "opgen/Support/OutputFile.h"
@@ -198,6 +199,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     std::unique_ptr<Context> Ctx;
     std::unique_ptr<Module> M;
     std::unique_ptr<OutputFolders> Files;
+    std::unique_ptr<AotiFallbackOps> Aoti;
   };
   std::vector<Split> Splits;
   auto KeepAlive = make_scope_exit([&] {
@@ -205,6 +207,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       return;
     for (Split &S : Splits) {
       llvm::BuryPointer(std::move(S.Files));
+      llvm::BuryPointer(std::move(S.Aoti));
       llvm::BuryPointer(std::move(S.M));
       llvm::BuryPointer(std::move(S.Ctx));
     }
@@ -217,7 +220,8 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   FrontEndTimings Total;
   for (auto &Buf : splitInput(std::move(*Input), Config.SplitInputFile)) {
     Splits.push_back({std::make_unique<Context>(ErrOS),
-                      std::make_unique<Module>(), nullptr});
+                      std::make_unique<Module>(), nullptr,
+                      std::make_unique<AotiFallbackOps>()});
     Context &Ctx = *Splits.back().Ctx;
     Module &M = *Splits.back().M;
     std::optional<DiagnosticVerifier> Verifier;
@@ -240,6 +244,16 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       if (In.SelectionYaml)
         Verifier->addExpectations(In.SelectionYaml);
     }
+    EmitOptions SplitEO = EO;
+    if (!Config.AotiFallbackOps.empty()) {
+      unsigned B = loadFile(Ctx, Config.AotiFallbackOps);
+      if (B && Verifier)
+        Verifier->addExpectations(B);
+      if (B && succeeded(readAotiFallbackOps(Ctx, B, *Splits.back().Aoti)))
+        SplitEO.AotiOps = Splits.back().Aoti.get();
+      SplitEO.AotiBackends = {DispatchKey::CPU, DispatchKey::CUDA,
+                              std::nullopt};
+    }
     // Passes and emitters run in --verify-diagnostics mode too, so their
     // diagnostics (and those about a backend yaml) are checked like the
     // reader's.
@@ -252,7 +266,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     Total.NumPasses = T.NumPasses;
     NumFunctions += M.Functions.size();
     if (Read) {
-      EmitContext EC{Ctx, M, EO};
+      EmitContext EC{Ctx, M, SplitEO};
       if (Text) {
         if (failed(runTextEmitter(EC, *Text, OS)))
           Read = false;
@@ -386,6 +400,10 @@ int opgen::optMain(int Argc, char **Argv) {
       "per-operator-headers",
       cl::desc("torchgen.gen's files as with its --per-operator-headers"),
       cl::cat(Cat));
+  cl::opt<std::string> AotiFallbackOpsPath(
+      "aoti-fallback-ops",
+      cl::desc("torchgen's aoti/fallback_ops.py, for --emit=aoti-shims"),
+      cl::value_desc("file"), cl::cat(Cat));
   cl::list<std::string> PrintBefore(
       "print-ir-before", cl::desc("Print the IR before this pass"),
       cl::value_desc("pass"), cl::CommaSeparated, cl::cat(Cat));
@@ -454,6 +472,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.BackendYaml = BackendYamlPath;
   C.OpSelectionYaml = SelectionYaml;
   C.PerOperatorHeaders = PerOperatorHeaders;
+  C.AotiFallbackOps = AotiFallbackOpsPath;
   if (Whitelist.getNumOccurrences()) {
     C.OpRegistrationWhitelist.emplace();
     for (const std::string &Name : Whitelist)

@@ -11,6 +11,7 @@
 #define OPGEN_EMIT_EMITTERS_H
 
 #include "opgen/Emit/FileManager.h"
+#include "opgen/IR/AotiFallbackOps.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
@@ -62,6 +63,14 @@ struct EmitOptions {
   /// The only keys besides the generic (Composite*) ones to generate code
   /// for, by name (--backend-whitelist); none or empty: every key.
   std::optional<std::vector<std::string>> BackendWhitelist;
+  /// AOTInductor's C shims: the fallback operators (fallback_ops.py; null:
+  /// no shims), the devices in torchgen's order (none: the aten shims),
+  /// whether to rewrite the checked-in headers (--update-aoti-c-shim) and
+  /// whether the operators are out-of-tree ones (--extend-aoti-c-shim).
+  const AotiFallbackOps *AotiOps = nullptr;
+  std::vector<std::optional<DispatchKey>> AotiBackends;
+  bool UpdateAotiCShim = false;
+  bool ExtendAotiCShim = false;
 };
 
 /// The folders one torchgen command writes into. Each has a file manager of

@@ -52,6 +52,9 @@ struct GenConfig {
                                        "declarations_yaml"};
   bool UpdateAotiCShim = false;
   bool ExtendAotiCShim = false;
+  /// torchgen's aoti/fallback_ops.py; empty: the one beside the source
+  /// path's torchgen (<torchgen>/packaged/ATen or <root>/aten/src/ATen).
+  std::string AotiFallbackOps;
   /// Threads; 0: one per core. The files do not depend on it.
   unsigned Threads = 0;
   /// Print what was read and written, and the time taken, to the error

@@ -55,6 +55,9 @@ struct OptConfig {
   std::optional<std::vector<std::string>> OpRegistrationWhitelist;
   /// torchgen.gen's --per-operator-headers, for the emitters of its files.
   bool PerOperatorHeaders = false;
+  /// torchgen's aoti/fallback_ops.py, read (and its expected-error comments
+  /// checked) for the aoti-shims emitter; empty: none, and no shims.
+  std::string AotiFallbackOps;
   /// Pass-manager instrumentation: print the IR (as --emit=yaml) before or
   /// after the named passes, after all, or after a failing pass; time the
   /// passes; verify the IR after each pass.
