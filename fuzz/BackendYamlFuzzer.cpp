@@ -233,7 +233,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Files.getFiles().size() > 3)
     __builtin_trap();
   for (const GeneratedFile &F : Files.getFiles())
-    if (F.Name.empty() || F.Content.empty())
+    if (F.Name.empty() || F.content().empty())
       __builtin_trap();
   return 0;
 }

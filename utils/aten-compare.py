@@ -18,8 +18,10 @@ test suite shares one cache (%aten-cache) between its tests, and a lock
 lets tests that want the same run at once make it once.
 
 It prints one line: the files opgen wrote, its time, and how many are byte
-for byte torchgen's. With --check it fails when a file opgen wrote differs
-from torchgen's or torchgen has none of that name, when a file named with
+for byte torchgen's, and then either `no difference` (what `diff -r` of the
+two folders would say too) or each difference. With --check it fails when a
+file opgen wrote differs from torchgen's or torchgen has none of that name,
+when torchgen wrote a file opgen did not, when a file named with
 --expect (a path under the install folder: `Functions.h`, `core/TensorBody.h`,
 `ops/abs.h`; a pattern such as `ops/*_ops.h` stands for every torchgen file
 it matches, less those matching an --exclude pattern) was not written by
@@ -198,6 +200,13 @@ def main():
     ours.update(("aoti/" + n, p) for n, p in ours_aoti.items())
     theirs.update(("aoti/" + n, p) for n, p in theirs_aoti.items())
 
+    # opgen writes every file torchgen.gen writes: one it does not is a
+    # difference, as it is to `diff -r`.
+    missing = sorted(n for n in theirs if n not in ours)
+    if missing:
+        problems.append("not written: %d of torchgen's %d files, such as %s"
+                        % (len(missing), len(theirs), ", ".join(missing[:3])))
+
     for e in a.expect:
         if "*" in e:
             wanted = [n for n in fnmatch.filter(theirs, e)
@@ -231,6 +240,9 @@ def main():
     print("opgen: %d files written in %.0f ms, %d of them byte-identical to "
           "torchgen's (torchgen wrote %d)" % (len(ours), ms, len(same),
                                               len(theirs)))
+    if not problems:
+        print("no difference: the same %d files, byte for byte"
+              % len(theirs))
     for p in problems:
         print("aten-compare: " + p)
     if a.check and problems:

@@ -99,10 +99,12 @@ static bool runConcurrently(EmitContext &EC,
   // The emitters that take longest, longest first (measured on two cores;
   // docs/Performance.md), so that the last to finish are short ones.
   static const StringRef Longest[] = {
-      "operator-definitions",        "functions-header",
-      "declarations-yaml",           "native-functions",
-      "dispatch-key-functions",      "redispatch-functions",
-      "composite-view-copy-kernels", "operators-headers"};
+      "functionalization",      "functions-header",
+      "operator-definitions",   "declarations-yaml",
+      "native-functions",       "dispatch-key-functions",
+      "aoti-shims",             "composite-view-copy-kernels",
+      "redispatch-functions",   "operators-headers",
+      "vmap-plumbing",          "register-schema"};
   // Emitters whose own loops over thousands of items are most of a set's
   // work (Register<Key>_N.cpp: 570 M instructions of the `aten` set's 950
   // M) run first, alone, with every thread; on one thread of the queue the

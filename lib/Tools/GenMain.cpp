@@ -30,28 +30,6 @@ using namespace llvm;
 
 static const char *const ToolName = "opgen";
 
-namespace {
-/// A family of files torchgen.gen writes, and the emitter that writes it
-/// here. Families whose emitter is not in the `aten` set yet are named on
-/// one line at the end of a run, so that a build knows what it did not get.
-struct OutputFamily {
-  StringRef Emitter;
-  StringRef Files;
-};
-} // namespace
-
-static const OutputFamily Families[] = {
-    {"register-dispatch-key", "Register<Key>_N.cpp"},
-    {"dispatch-key-functions", "<Key>Functions.h, <Key>Functions_inl.h"},
-    {"backend-select", "RegisterBackendSelect.cpp"},
-    {"composite-view-copy-kernels", "CompositeViewCopyKernels.cpp"},
-    {"functionalization",
-     "RegisterFunctionalization_N.cpp, FunctionalInverses.h, ViewMetaClasses"},
-    {"vmap-plumbing", "VmapGeneratedPlumbing.h"},
-    {"ufunc-kernels", "Ufunc*.cpp/.cu"},
-    {"aoti-shims", "AOTInductor C shims"},
-};
-
 /// torchgen's aoti/fallback_ops.py: \p Given, or the one of the torchgen
 /// beside \p SourcePath (an installed torchgen's packaged/ATen, or a
 /// PyTorch checkout's aten/src/ATen).
@@ -210,26 +188,6 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   if (!C.OutputDependencies.empty() &&
       failed(Folders->writeOutputLists(C.OutputDependencies, ErrOS)))
     return failure();
-
-  // Say what torchgen would have written that this opgen does not write yet.
-  std::string Missing;
-  for (const OutputFamily &F : Families)
-    if (const EmitterInfo *E = findEmitter(F.Emitter);
-        !E || E->FileSet != "aten")
-      Missing += (Missing.empty() ? "" : "; ") + F.Files.str();
-  // Flags whose only effect is on those files are accepted, and said so.
-  std::string LaterFlags;
-  for (auto [Given, Flag] :
-       {std::pair<bool, StringRef>{C.Rocm, "--rocm"},
-        {C.BackendWhitelist.has_value(), "--backend-whitelist"}})
-    if (Given)
-      LaterFlags += (LaterFlags.empty() ? "" : ", ") + Flag.str();
-  if (!Missing.empty())
-    ErrOS << ToolName << ": not written yet (torchgen.gen files of later "
-          << "parts): " << Missing
-          << (LaterFlags.empty() ? ""
-                                 : "; " + LaterFlags + " change only those")
-          << "\n";
 
   if (C.Summary)
     ErrOS << ToolName << ": read native_functions.yaml and ran the passes in "
