@@ -134,6 +134,9 @@ def main():
     ap.add_argument("--verbose", action="store_true",
                     help="show opgen's standard error (what it does not "
                     "write yet) even when it succeeds")
+    ap.add_argument("--diff-r", action="store_true",
+                    help="also run `diff -r` on the two install folders and "
+                    "the two AOTInductor folders; any output is a problem")
     ap.add_argument("flags", nargs="*")
     a = ap.parse_args()
     dist = os.path.abspath(a.dist)
@@ -220,6 +223,15 @@ def main():
                                                     e, missing[0]))
         elif e not in ours:
             problems.append("not written: " + e)
+
+    if a.diff_r:
+        for sub in ("out", aoti):
+            d = subprocess.run(["diff", "-r", os.path.join(ref, sub),
+                                os.path.join(mine, sub)],
+                               capture_output=True, text=True)
+            if d.returncode != 0:
+                problems.append("diff -r %s: %s" % (
+                    sub, (d.stdout + d.stderr).strip()[:2000]))
 
     # Each dependency list names what its folder's files are; opgen's must
     # be torchgen's, less the files opgen does not write yet.

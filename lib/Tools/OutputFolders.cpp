@@ -56,6 +56,20 @@ LogicalResult OutputFolders::commit(unsigned Threads) {
   // Nothing reaches the disk unless every file of every folder was made.
   if (Ctx.getDiags().getNumErrors())
     return failure();
+  // torchgen makes every output folder, ops/ too when it writes nothing
+  // there (default mode): so does opgen, first, so that the install folders
+  // are the same to `diff -r` and a folder that cannot be made stops the run
+  // before any file changes. A dry run makes none.
+  for (size_t I = 0; I != Specs.size(); ++I) {
+    if (Managers[I]->isDryRun())
+      continue;
+    if (std::error_code EC = sys::fs::create_directories(
+            Specs[I].Dir, /*IgnoreExisting=*/true, sys::fs::all_all)) {
+      Ctx.getDiags().fileError(Specs[I].Dir,
+                               "cannot create the folder: " + EC.message());
+      return failure();
+    }
+  }
   std::vector<FileManager *> FMs;
   for (const std::unique_ptr<FileManager> &FM : Managers)
     FMs.push_back(FM.get());
