@@ -2,9 +2,10 @@
 # Quick start, step 1 (as root on Debian 12): install the Debian packages
 # opgen needs, build it, obtain the reference PyTorch packages, and run
 # opgen over PyTorch 2.14.1's real inputs, as PyTorch's build runs
-# torchgen.gen, printing one line: the files written, the time taken, and
-# how many are byte-identical to torchgen's (torchgen's run is cached in
-# build/aten-run after the first time).
+# torchgen.gen, then compare its folders with torchgen's as `diff -r` does:
+# the files written, the time taken, how many are byte-identical to
+# torchgen's, and `no difference` or each difference (torchgen's run is
+# cached in build/aten-run after the first time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -34,5 +35,5 @@ cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C build
 utils/fetch-reference.sh
 
-python3 utils/aten-compare.py --opgen build/bin/opgen \
+python3 utils/aten-compare.py --opgen build/bin/opgen --diff-r \
   --dist reference/2.14/usr/lib/python3/dist-packages --work build/aten-run
