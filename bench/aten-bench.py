@@ -9,7 +9,11 @@ writes part of torchgen.gen's files today; the ratio compares opgen's run
 with torchgen's whole run, which is what a build waits for). Figures go in
 the README, never in tests.
 
-Usage: aten-bench.py OPGEN REFERENCE_DIR [RUNS] [TORCHGEN_RUNS]
+Also part 2's files alone (every Register<Key>_N.cpp, <Key>Functions.h,
+RegisterBackendSelect.cpp, CompositeViewCopyKernels.cpp) with OPGEN_OPT
+running just their emitters, and opgen's peak resident memory.
+
+Usage: aten-bench.py OPGEN REFERENCE_DIR [RUNS] [TORCHGEN_RUNS] [OPGEN_OPT]
 """
 import os
 import shutil
@@ -22,13 +26,20 @@ import time
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 
+PEAK_KB = {}
+
+
 def timed(cmd, cwd, env=None):
     start = time.perf_counter()
-    r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
     ms = (time.perf_counter() - start) * 1000
-    if r.returncode != 0:
-        sys.stderr.write("failed: %s\n%s" % (" ".join(cmd), r.stderr))
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.stderr.write("failed: %s\n%s" % (" ".join(cmd), err))
         sys.exit(1)
+    PEAK_KB[cmd[0]] = max(PEAK_KB.get(cmd[0], 0), usage.ru_maxrss)
     return ms
 
 
@@ -69,6 +80,7 @@ def main():
                         "python3", "dist-packages")
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 10
     tg_runs = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+    opt = os.path.abspath(sys.argv[5]) if len(sys.argv) > 5 else None
     aten = os.path.join(dist, "torchgen", "packaged", "ATen")
     env = dict(os.environ, PYTHONPATH=dist)
     print("PyTorch 2.14.1, torchgen.gen's job, median of runs (ms, whole "
@@ -93,6 +105,24 @@ def main():
             print("  torchgen  %12.1f %19.1f" % (theirs, theirs_again))
             print("  speed-up: %11.0fx %18.0fx" %
                   (theirs / ours, theirs_again / ours_again))
+            if label == "default":
+                default_torchgen = (theirs, theirs_again)
+        print("\nopgen's peak resident memory: %.0f MB" %
+              (PEAK_KB[opgen] / 1024))
+        if opt:
+            part2 = ("register-dispatch-key,dispatch-key-functions,"
+                     "backend-select,composite-view-copy-kernels")
+            native = os.path.join(aten, "native", "native_functions.yaml")
+            p2, p2_again, p2_out = run_many(
+                [opt, native, "-passes=default", "--emit=" + part2, "-o",
+                 "out"], work, "part2", runs)
+            n = sum(len(f) for _, _, f in os.walk(p2_out))
+            print("\npart 2's files alone (%d: opgen-opt --emit=%s)" %
+                  (n, part2))
+            print("                 fresh folder   up-to-date folder")
+            print("  opgen     %12.1f %19.1f" % (p2, p2_again))
+            print("  torchgen  %12.1f %19.1f   (its whole run)" %
+                  default_torchgen)
 
 
 if __name__ == "__main__":

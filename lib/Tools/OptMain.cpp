@@ -117,7 +117,27 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   // What to emit: one emitter, a file set, or nothing.
   const EmitterInfo *Text = nullptr;
   std::vector<const EmitterInfo *> FileSet;
-  if (Config.Emit != "none") {
+  if (Config.Emit != "none" && StringRef(Config.Emit).contains(',')) {
+    // Several file emitters of one set, run together as their set's tool
+    // runs them (for timing or looking at a few files of a set).
+    SmallVector<StringRef, 8> Names;
+    StringRef(Config.Emit).split(Names, ',');
+    for (StringRef N : Names) {
+      const EmitterInfo *E = findEmitter(N);
+      if (!E || !E->writesFiles()) {
+        ToolError() << "`" << N << "` in --emit=" << Config.Emit
+                    << " is not an emitter that writes files\n";
+        return failure();
+      }
+      if (!FileSet.empty() && E->FileSet != FileSet.front()->FileSet) {
+        ToolError() << "--emit=" << Config.Emit
+                    << " names emitters of different file sets\n";
+        return failure();
+      }
+      if (!is_contained(FileSet, E))
+        FileSet.push_back(E);
+    }
+  } else if (Config.Emit != "none") {
     const EmitterInfo *E = findEmitter(Config.Emit);
     if (E && !E->writesFiles())
       Text = E;
@@ -129,6 +149,8 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       ToolError() << "unknown emitter `" << Config.Emit << "`\n";
       return failure();
     }
+  }
+  if (!FileSet.empty()) {
     if (!FileSet.empty() && Config.OutputFile == "-") {
       ToolError() << "--emit=" << Config.Emit
                   << " writes files: it needs -o <folder>\n";
