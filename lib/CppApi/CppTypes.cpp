@@ -483,6 +483,23 @@ std::vector<Binding> DispatcherSignature::arguments() const {
   return Out;
 }
 
+std::string opgen::returnStatement(const NativeFunction &F,
+                                   const std::vector<std::string> &Names) {
+  if (Names.empty())
+    return "";
+  if (Names.size() == 1)
+    return "return " + Names.front() + ";";
+  std::string S = "return ";
+  returnsCType(F.Func.Returns, CppApiFlags::forFunction(F)).print(S);
+  S += '(';
+  for (size_t I = 0; I != Names.size(); ++I) {
+    if (I)
+      S += ", ";
+    S += Names[I];
+  }
+  return S + ");";
+}
+
 CType DispatcherSignature::returnsType() const {
   return returnsCType(F->Func.Returns, CppApiFlags::forFunction(*F));
 }

@@ -67,19 +67,6 @@ private:
 
 } // namespace
 
-/// torchgen's return_str (native_function_generation.py): return the one
-/// name, or a tuple of the dispatcher's returns type.
-static std::string returnStr(const NativeFunction &F,
-                             const std::vector<std::string> &Names) {
-  if (Names.empty())
-    return "";
-  if (Names.size() == 1)
-    return "return " + Names.front() + ";";
-  return "return " +
-         returnsCType(F.Func.Returns, CppApiFlags::forFunction(F)).str() + "(" +
-         llvm::join(Names, ", ") + ");";
-}
-
 std::optional<std::vector<const Argument *>>
 KernelWriter::aliasedArguments(const NativeFunction &F) {
   const Return *Ambiguous = nullptr;
@@ -244,7 +231,7 @@ std::optional<std::string> KernelWriter::functional(const FunctionGroup &G) {
   return "\n" + Sig.defn(&Name) + " {\n  " + Clones + "\n  " +
          (Target->Func.Returns.empty() ? "" : "auto output = ") +
          "at::_ops::" + Target->Names->Unambiguous + "::call(" + *Exprs +
-         ");\n  " + returnStr(Fn, RetNames) + "\n}\n";
+         ");\n  " + returnStatement(Fn, RetNames) + "\n}\n";
 }
 
 std::optional<std::string> KernelWriter::out(const FunctionGroup &G) {
@@ -286,7 +273,7 @@ std::optional<std::string> KernelWriter::out(const FunctionGroup &G) {
   return "\n" + Sig.defn(&Name) +
          " {\n  auto tmp_output = at::_ops::" + Fn.Names->Unambiguous +
          "::call(" + *Exprs + ");\n  " + Copies + "\n  " +
-         returnStr(Out, Rets) + "\n}\n";
+         returnStatement(Out, Rets) + "\n}\n";
 }
 
 /// `#include`s of \p F's _ops.h and _native.h (the latter sets the

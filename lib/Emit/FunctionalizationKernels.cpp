@@ -303,18 +303,6 @@ opgen::emitViewFunctionalizationKernel(const Module &M, DiagnosticEngine &D,
   return S;
 }
 
-/// torchgen's return_str: `return NAME;`, or a tuple of the dispatcher's
-/// returns type.
-static std::string returnStr(const NativeFunction &F,
-                             const std::vector<std::string> &Names) {
-  if (Names.empty())
-    return "";
-  if (Names.size() == 1)
-    return "return " + Names.front() + ";";
-  return "return " + DispatcherSignature(F).returnsType().str() + "(" +
-         join(Names, ", ") + ");";
-}
-
 /// get_mutable_redispatch_return_names: the arguments \p F's returns alias,
 /// and the parts of \p Inner for the others; nothing after reporting a
 /// return that aliases several arguments.
@@ -503,14 +491,15 @@ opgen::emitMutationFunctionalizationKernel(const Module &M, DiagnosticEngine &D,
           "no-op and redispatch.\n         at::AutoDispatchSkipFunctionalize "
           "guard;\n         ",
           Output, "at::_ops::", Op, "::call(", *InplaceExprs, ");\n         ",
-          returnStr(F, NoopRets), "\n        }\n      } else {\n        ", Ret,
+          returnStatement(F, NoopRets), "\n        }\n      } else {\n        ",
+          Ret,
           " tmp_output;\n        {\n          "
           "at::AutoDispatchSkipFunctionalize guard;\n          tmp_output = "
           "at::_ops::",
           Fn.Names->Unambiguous, "::call("});
   for (size_t I = 0; I != FnExprs->size(); ++I)
     cat(S, {I ? ", " : "", (*FnExprs)[I]});
-  cat(S, {");\n        }\n        ", Updates, "\n    ", returnStr(F, Rets),
-          "\n      }\n    }"});
+  cat(S, {");\n        }\n        ", Updates, "\n    ",
+          returnStatement(F, Rets), "\n      }\n    }"});
   return S;
 }

@@ -114,6 +114,19 @@ TEST_CASE("return names follow torchgen's rules") {
   CHECK(join(returnNames(Named)) == "self_return | b | result2");
 }
 
+// Expectations from torchgen's return_str as CompositeViewCopyKernels.cpp
+// and RegisterFunctionalization_N.cpp print it.
+TEST_CASE("return statements: one name, a tuple, none") {
+  Fixture X;
+  NativeFunction Two = X.function("f(Tensor self) -> (Tensor, Tensor)");
+  CHECK(returnStatement(Two, {"a", "std::get<1>(output)"}) ==
+        "return ::std::tuple<at::Tensor,at::Tensor>(a, std::get<1>(output));");
+  NativeFunction One = X.function("g(Tensor self) -> Tensor");
+  CHECK(returnStatement(One, {"out"}) == "return out;");
+  NativeFunction None = X.function("h(Tensor(a!) self) -> ()");
+  CHECK(returnStatement(None, {}).empty());
+}
+
 namespace {
 CType base(llvm::StringRef N) { return CType::base(N); }
 CType wrap(CType::Kind K, CType E) { return CType::wrap(K, std::move(E)); }

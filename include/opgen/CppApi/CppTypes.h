@@ -226,6 +226,12 @@ CType returnCType(const Return &R, const CppApiFlags &F);
 /// The names torchgen gives a function's returns (cpp.return_names).
 std::vector<std::string> returnNames(const NativeFunction &F);
 
+/// torchgen's return_str (native_function_generation.py): `return NAME;`
+/// for one name, `return RET(a, b);` (RET the dispatcher's returns type)
+/// for several, nothing for none.
+std::string returnStatement(const NativeFunction &F,
+                            const std::vector<std::string> &Names);
+
 /// The dispatcher API signature of a function (DispatcherSignature).
 struct DispatcherSignature {
   const NativeFunction *F = nullptr;
