@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestContext.h"
 #include "opgen/CppApi/CppSignature.h"
 #include "opgen/CppApi/CppTypes.h"
 #include "opgen/CppApi/FunctionalizationApi.h"
@@ -23,18 +24,7 @@
 using namespace opgen;
 
 namespace {
-struct Fixture {
-  std::string Diags;
-  llvm::raw_string_ostream OS{Diags};
-  Context Ctx{OS};
-  NativeFunction function(llvm::StringRef S) {
-    auto P = parseFunctionSchema(Ctx, S, TextLocation());
-    REQUIRE(P);
-    NativeFunction F;
-    F.Func = P->Schema;
-    return F;
-  }
-};
+using Fixture = TestContext;
 
 std::string join(const std::vector<std::string> &V) {
   std::string S;

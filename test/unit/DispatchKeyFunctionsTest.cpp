@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestContext.h"
 #include "opgen/Emit/CppApiWrappers.h"
 #include "opgen/Emit/RegisterDispatchKey.h"
 #include "opgen/Parse/SchemaParser.h"
@@ -18,19 +19,13 @@
 using namespace opgen;
 
 namespace {
-struct Fixture {
-  std::string Diags;
-  llvm::raw_string_ostream OS{Diags};
-  Context Ctx{OS};
+struct Fixture : TestContext {
   Module M;
   EmitOptions Options;
   EmitContext EC{Ctx, M, Options};
 
   void add(llvm::StringRef S, bool ManualCppBinding = false) {
-    auto P = parseFunctionSchema(Ctx, S, TextLocation());
-    REQUIRE(P);
-    NativeFunction F;
-    F.Func = P->Schema;
+    NativeFunction F = function(S);
     F.Names = computeKernelNames(F.Func);
     F.ManualCppBinding = ManualCppBinding;
     M.Functions.push_back(std::move(F));

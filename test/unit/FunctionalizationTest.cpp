@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/IR/Functionalization.h"
+#include "TestContext.h"
 #include "opgen/CppApi/FunctionalizationApi.h"
 #include "opgen/Parse/SchemaParser.h"
 
@@ -17,18 +18,7 @@
 using namespace opgen;
 
 namespace {
-struct Fixture {
-  std::string Diags;
-  llvm::raw_string_ostream OS{Diags};
-  Context Ctx{OS};
-  NativeFunction function(llvm::StringRef S) {
-    auto P = parseFunctionSchema(Ctx, S, TextLocation());
-    REQUIRE(P);
-    NativeFunction F;
-    F.Func = P->Schema;
-    return F;
-  }
-};
+using Fixture = TestContext;
 
 std::string decls(const std::vector<Binding> &Bs) { return joinBindings(Bs); }
 } // namespace

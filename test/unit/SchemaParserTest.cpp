@@ -1,6 +1,7 @@
 //===- SchemaParserTest.cpp - Schema parsing and printing -----------------===//
 
 #include "opgen/Parse/SchemaParser.h"
+#include "TestContext.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -10,10 +11,7 @@ using namespace opgen;
 
 namespace {
 /// Parse with diagnostics captured into a string.
-struct Fixture {
-  std::string Diags;
-  llvm::raw_string_ostream OS{Diags};
-  Context Ctx{OS};
+struct Fixture : TestContext {
   std::optional<ParsedSchema> parse(llvm::StringRef S) {
     return parseFunctionSchema(Ctx, S, TextLocation());
   }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/StaticDispatch.h"
+#include "TestContext.h"
 #include "opgen/CppApi/CppSignature.h"
 #include "opgen/IR/NativeFunction.h"
 #include "opgen/Parse/SchemaParser.h"
@@ -20,10 +21,7 @@
 using namespace opgen;
 
 namespace {
-struct Fixture {
-  std::string Diags;
-  llvm::raw_string_ostream OS{Diags};
-  Context Ctx{OS};
+struct Fixture : TestContext {
   Module M;
 
   /// CPU and QuantizedCPU have kernels (an index) as in the real yaml.
@@ -36,10 +34,7 @@ struct Fixture {
   NativeFunction &add(llvm::StringRef S,
                       std::initializer_list<DispatchKey> Keys = {},
                       std::string Namespace = "at::native") {
-    auto P = parseFunctionSchema(Ctx, S, TextLocation());
-    REQUIRE(P);
-    NativeFunction &F = M.Functions.emplace_back();
-    F.Func = P->Schema;
+    NativeFunction &F = M.Functions.emplace_back(function(S));
     F.Names = computeKernelNames(F.Func);
     for (DispatchKey K : Keys) {
       BackendIndex &I = (*M.BackendIndices)[K];

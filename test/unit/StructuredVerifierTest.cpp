@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestContext.h"
 #include "opgen/IR/Verifier.h"
 #include "opgen/Parse/SchemaParser.h"
 
@@ -16,18 +17,11 @@ using namespace opgen;
 
 namespace {
 
-struct Fixture {
-  std::string Diags;
-  llvm::raw_string_ostream OS{Diags};
-  Context Ctx{OS};
+struct Fixture : TestContext {
   Module M;
 
   NativeFunction &add(llvm::StringRef Schema) {
-    auto P = parseFunctionSchema(Ctx, Schema, TextLocation());
-    REQUIRE(P);
-    NativeFunction F;
-    F.Func = P->Schema;
-    M.Functions.push_back(std::move(F));
+    M.Functions.push_back(function(Schema));
     return M.Functions.back();
   }
   OperatorName name(FunctionId Id) const { return M.Functions[Id].Func.Name; }

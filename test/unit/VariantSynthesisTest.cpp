@@ -1,5 +1,6 @@
 //===- VariantSynthesisTest.cpp - The variant-synthesis pass --------------===//
 
+#include "TestContext.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Parse/SchemaParser.h"
 #include "opgen/Pass/PassManager.h"
@@ -16,10 +17,7 @@ using namespace opgen;
 namespace {
 /// Read a native_functions.yaml text and run variant synthesis on it, with
 /// diagnostics captured into a string.
-struct Fixture {
-  std::string Diags;
-  llvm::raw_string_ostream OS{Diags};
-  Context Ctx{OS};
+struct Fixture : TestContext {
   Module M;
 
   Fixture() {
