@@ -22,16 +22,6 @@ using namespace llvm;
 
 namespace {
 
-/// \p N printed into \p Buf. Names print canonically (they parse back to
-/// themselves), so their text identifies them; the stack buffer saves a
-/// std::string per name.
-StringRef printName(const OperatorName &N, SmallString<128> &Buf) {
-  Buf.clear();
-  raw_svector_ostream OS(Buf);
-  N.print(OS);
-  return StringRef(Buf);
-}
-
 /// Functions by the text of their name. Hashing text saves ordering
 /// OperatorName structs; the arena saves a heap node per name.
 class NameTable {
@@ -56,8 +46,7 @@ class CrossEntryChecker {
 public:
   CrossEntryChecker(DiagnosticEngine &D, const std::vector<NativeFunction> &Fns,
                     const std::set<OperatorName> &FailedNames)
-      : D(D), Fns(Fns), FailedNames(FailedNames), ByName(Fns.size()),
-        ByQualifiedName(Fns.size()) {
+      : D(D), Fns(Fns), FailedNames(FailedNames), ByQualifiedName(Fns.size()) {
     Names.reserve(Fns.size());
   }
 
@@ -78,8 +67,11 @@ private:
   DiagnosticEngine &D;
   const std::vector<NativeFunction> &Fns;
   const std::set<OperatorName> &FailedNames;
-  NameTable ByName, ByQualifiedName;
-  /// Each function's name, as kept in ByName.
+  /// Functions by `namespace::name`. One table: the unqualified name is
+  /// the kept key's tail (a second table of plain names cost about 1.5 M
+  /// instructions, on one thread).
+  NameTable ByQualifiedName;
+  /// Each function's name, the tail of its key in ByQualifiedName.
   std::vector<StringRef> Names;
   /// Built on first use: only inplace_view operators, which are few, need it.
   StringSet<> BaseNames;
@@ -89,13 +81,15 @@ private:
 } // namespace
 
 void CrossEntryChecker::addName(const NativeFunction &F) {
-  Names.push_back(ByName.insert(printName(F.Func.Name, NameBuf), &F).first);
   // Operators are registered per namespace, so `aten::f` and `custom::f`
   // are two operators (torchgen objects only when they share a dispatch
   // key, which the backend-index pass checks).
   NameBuf.clear();
-  raw_svector_ostream(NameBuf) << F.Namespace << "::" << Names.back();
+  raw_svector_ostream OS(NameBuf);
+  OS << F.Namespace << "::";
+  F.Func.Name.print(OS);
   auto [Key, First] = ByQualifiedName.insert(NameBuf, &F);
+  Names.push_back(Key.drop_front(F.Namespace.size() + 2));
   if (First == &F)
     return;
   D.error(F.FuncLoc, "duplicate operator `" +

@@ -36,6 +36,7 @@
 
 #include "opgen/IR/Functionalization.h"
 #include "opgen/IR/Verifier.h"
+#include "opgen/Support/Parallel.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
 
@@ -107,6 +108,15 @@ std::string outOverloadName(StringRef Overload) {
   return Overload.empty() ? "out" : (Overload + "_out").str();
 }
 
+/// What synthesis makes for one pre-group, found on a thread: the variants
+/// in the order they are added, or Serial when finding them reported
+/// anything, in which case the group is synthesized again in order.
+struct Plan {
+  FunctionId Base = 0;
+  std::vector<std::pair<SchemaKind, NativeFunction>> Made;
+  bool Serial = false;
+};
+
 class Synthesizer {
 public:
   Synthesizer(Module &M, Context &Ctx, unsigned Threads,
@@ -118,6 +128,11 @@ public:
 
 private:
   void synthesize(const PreGroup &G);
+  /// Synthesize every pre-group: planned on threads, added in order.
+  void synthesizeAll();
+  /// The checks every schema passes, with a note on the variant on failure.
+  bool checkMade(const NativeFunction &Parent, SchemaKind K,
+                 const FunctionSchema &S);
   /// torchgen's generate_function: the \p K variant of \p Parent, or none
   /// after an error.
   std::optional<NativeFunction> generate(const NativeFunction &Parent,
@@ -135,6 +150,10 @@ private:
   void checkAutogen();
 
   void error(SMLoc Loc, const Twine &Msg) {
+    if (Spec) {
+      Spec->Serial = true;
+      return;
+    }
     D.error(Loc, Msg);
     Failed = true;
   }
@@ -147,6 +166,9 @@ private:
   /// the texts stay valid, and grouping reuses the final pre-groups.
   SignatureAnalysis &Signatures;
   bool Failed = false;
+  /// Set while planning a group on a thread: nothing is reported or added,
+  /// the made variants go here instead.
+  Plan *Spec = nullptr;
   /// The id of every function by name, the synthesized ones included.
   /// (The keys are kept in NameArena rather than in a node each.)
   DenseMap<StringRef, FunctionId> ByName;
@@ -183,12 +205,38 @@ LogicalResult Synthesizer::run() {
     return failure();
   // Synthesis appends to M.Functions but leaves these groups alone, until
   // checkAutogen groups again.
-  for (const PreGroup &G : Signatures.Groups)
-    synthesize(G);
+  synthesizeAll();
   if (Failed)
     return failure();
   checkAutogen();
   return failure(Failed);
+}
+
+void Synthesizer::synthesizeAll() {
+  // Deciding and making the variants reads only the yaml's functions, so the
+  // groups are planned on threads into slots (half of the pass's 17 M
+  // instructions, which ran on one thread); names are taken, schemas
+  // checked and functions appended in the groups' order, as one thread
+  // would. A group whose planning met an error is redone here, reporting.
+  const std::vector<PreGroup> &Groups = Signatures.Groups;
+  std::vector<Plan> Plans(Groups.size());
+  parallelFor(Threads, Groups.size(), [&](size_t I) {
+    Synthesizer S(M, Ctx, 1, Signatures);
+    S.Spec = &Plans[I];
+    S.synthesize(Groups[I]);
+  });
+  for (size_t I = 0; I != Groups.size(); ++I) {
+    Plan &P = Plans[I];
+    if (P.Serial) {
+      synthesize(Groups[I]);
+      continue;
+    }
+    for (auto &[K, F] : P.Made) {
+      if (!checkMade(M.Functions[P.Base], K, F.Func))
+        break;
+      add(P.Base, std::move(F));
+    }
+  }
 }
 
 void Synthesizer::synthesize(const PreGroup &G) {
@@ -258,6 +306,8 @@ void Synthesizer::synthesize(const PreGroup &G) {
                       : Out     ? *Out
                                 : *Functional;
   const NativeFunction &Base = Fn(BaseId);
+  if (Spec)
+    Spec->Base = BaseId;
   std::string BaseName = Base.Func.Name.str();
 
   // Note [Mutable ops that cannot get an out variant]: an out= variant
@@ -286,7 +336,10 @@ void Synthesizer::synthesize(const PreGroup &G) {
     std::optional<NativeFunction> F = generate(Base, SchemaKind::Out);
     if (!F)
       return;
-    add(BaseId, std::move(*F));
+    if (Spec)
+      Spec->Made.emplace_back(SchemaKind::Out, std::move(*F));
+    else
+      add(BaseId, std::move(*F));
   }
   // A functional variant is only of use in a complete group, which needs an
   // out= variant.
@@ -295,7 +348,10 @@ void Synthesizer::synthesize(const PreGroup &G) {
         generate(M.Functions[BaseId], SchemaKind::Functional);
     if (!F)
       return;
-    add(BaseId, std::move(*F));
+    if (Spec)
+      Spec->Made.emplace_back(SchemaKind::Functional, std::move(*F));
+    else
+      add(BaseId, std::move(*F));
   }
 }
 
@@ -440,6 +496,17 @@ Synthesizer::mutableToOut(const NativeFunction &Parent) {
   return R;
 }
 
+bool Synthesizer::checkMade(const NativeFunction &Parent, SchemaKind K,
+                            const FunctionSchema &S) {
+  if (succeeded(verifySchema(Ctx, S, Parent.FuncLoc, /*LocateParts=*/false)))
+    return true;
+  D.note(Parent.FuncLoc, "in the " + toString(K) +
+                             " variant synthesized for `" +
+                             Parent.Func.Name.str() + "`: " + S.str());
+  Failed = true;
+  return false;
+}
+
 std::optional<NativeFunction>
 Synthesizer::generate(const NativeFunction &Parent, SchemaKind K) {
   SchemaKind ParentKind = Parent.Func.kind();
@@ -475,13 +542,9 @@ Synthesizer::generate(const NativeFunction &Parent, SchemaKind K) {
   // variant of an operator returning `(Tensor, int)` returns only the `int`,
   // which does not line up with its out= argument. The errors point at the
   // function made from, as the new schema was never written anywhere.
-  if (failed(verifySchema(Ctx, *S, Parent.FuncLoc, /*LocateParts=*/false))) {
-    D.note(Parent.FuncLoc, "in the " + toString(K) +
-                               " variant synthesized for `" +
-                               Parent.Func.Name.str() + "`: " + S->str());
-    Failed = true;
+  // A plan checks it when the variant is added.
+  if (!Spec && !checkMade(Parent, K, *S))
     return std::nullopt;
-  }
 
   NativeFunction F;
   F.Namespace = Parent.Namespace;
