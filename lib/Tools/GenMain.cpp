@@ -183,7 +183,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
     return failure();
   auto Emitted = Clock::now();
   size_t NumFiles = Folders->getNumFiles();
-  if (failed(Folders->commit(EO.Threads)))
+  if (failed(Folders->commit(EO.Threads, /*EveryFolder=*/true)))
     return failure();
   if (!C.OutputDependencies.empty() &&
       failed(Folders->writeOutputLists(C.OutputDependencies, ErrOS)))

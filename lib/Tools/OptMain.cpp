@@ -328,8 +328,11 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       return failure();
     }
   }
+  // A whole file set is written as its tool writes it, every folder made;
+  // single emitters make only the folders they write into.
+  bool WholeSet = findFileSet(Config.Emit) != nullptr;
   for (Split &S : Splits)
-    if (S.Files && failed(S.Files->commit()))
+    if (S.Files && failed(S.Files->commit(1, WholeSet)))
       return failure();
   if (Config.Summary) {
     ErrOS << "opgen-opt: read " << NumFunctions << " operators from "

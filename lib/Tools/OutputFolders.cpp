@@ -52,7 +52,7 @@ size_t OutputFolders::getNumFiles() const {
   return N;
 }
 
-LogicalResult OutputFolders::commit(unsigned Threads) {
+LogicalResult OutputFolders::commit(unsigned Threads, bool EveryFolder) {
   // Nothing reaches the disk unless every file of every folder was made.
   if (Ctx.getDiags().getNumErrors())
     return failure();
@@ -60,7 +60,7 @@ LogicalResult OutputFolders::commit(unsigned Threads) {
   // there (default mode): so does opgen, first, so that the install folders
   // are the same to `diff -r` and a folder that cannot be made stops the run
   // before any file changes. A dry run makes none.
-  for (size_t I = 0; I != Specs.size(); ++I) {
+  for (size_t I = 0; EveryFolder && I != Specs.size(); ++I) {
     if (Managers[I]->isDryRun())
       continue;
     if (std::error_code EC = sys::fs::create_directories(

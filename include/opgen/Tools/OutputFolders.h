@@ -47,8 +47,10 @@ public:
   void bind(EmitContext &EC) const;
   /// Every file made, in all folders.
   size_t getNumFiles() const;
-  /// Write every folder's files (see FileManager::commit).
-  LogicalResult commit(unsigned Threads = 1);
+  /// Write every folder's files (see FileManager::commit); with
+  /// \p EveryFolder, make each folder first even if no file goes there, as
+  /// torchgen.gen does (its ops/ in default mode).
+  LogicalResult commit(unsigned Threads = 1, bool EveryFolder = false);
   /// Write each listed folder's `set()` to `<prefix><name of Depfile>`
   /// beside \p Depfile, named `<prefix><stem of Depfile>`, as torchgen's
   /// write_outputs does (in a dry run too).
