@@ -15,6 +15,11 @@ using namespace llvm;
 bool opgen::writeDepfilePath(raw_ostream &OS, StringRef Path) {
   if (Path.find_first_of("\r\n") != StringRef::npos)
     return false;
+  // Most paths need no escape: one append instead of one per character.
+  if (Path.find_first_of(" #$\\") == StringRef::npos) {
+    OS << Path;
+    return true;
+  }
   // Ninja and CMake read backslashes literally except in a run that ends at
   // a space (or at the end of the word, where our separator follows): there
   // 2N backslashes mean N, and 2N+1 mean N and an escaped space. So such a
