@@ -41,6 +41,21 @@ void TemplateCache::forgetFailures() {
   }
 }
 
+std::vector<std::string> TemplateCache::getReadPaths() const {
+  std::vector<std::string> Paths;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (const auto &E : Templates)
+      if (E.second) {
+        SmallString<256> Path(TemplateDir);
+        sys::path::append(Path, E.first());
+        Paths.emplace_back(Path);
+      }
+  }
+  llvm::sort(Paths);
+  return Paths;
+}
+
 /// The path components of \p P as Python's pathlib keeps them: empty and
 /// `.` components dropped (`out//a/./b` -> out, a, b).
 static SmallVector<StringRef, 8> pathParts(StringRef P) {

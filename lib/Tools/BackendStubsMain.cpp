@@ -6,6 +6,7 @@
 #include "opgen/IR/Context.h"
 #include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/FrontEnd.h"
+#include "opgen/Tools/RunDepfile.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -78,12 +79,25 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
     return failure();
   auto Emitted = Clock::now();
   LogicalResult Written = Files.commit(EO.Threads);
+  std::vector<std::string> Outputs;
+  if (C.DryRun || !C.Depfile.empty())
+    Outputs = getWrittenPaths({&Files});
   if (C.DryRun)
-    for (const GeneratedFile &F : Files.getFiles()) {
-      SmallString<256> Path(C.OutputDir);
-      sys::path::append(Path, F.Name);
-      OutOS << "would write " << Path << "\n";
-    }
+    for (const std::string &P : Outputs)
+      OutOS << "would write " << P << "\n";
+  // The first output is the depfile's target, as opgen's (see GenMain.cpp).
+  // The impl file is named whenever given, though a backend without
+  // operators does not read it: one dependency too many costs nothing.
+  if (succeeded(Written) && !C.Depfile.empty()) {
+    std::vector<std::string> Extra;
+    if (!C.ImplPath.empty())
+      Extra.push_back(C.ImplPath);
+    if (failed(writeRunDepfile(Ctx, TC, C.Depfile,
+                               Outputs.empty() ? StringRef(C.Depfile)
+                                               : StringRef(Outputs[0]),
+                               Extra)))
+      return failure();
+  }
   if (C.Summary)
     ErrOS << ToolName << ": read native_functions.yaml in "
           << format("%.1f", T.ReadMs) << " ms, ran the passes in "
@@ -150,6 +164,11 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
       cl::cat(Cat));
   cl::alias DryRunU("dry_run", cl::desc("Alias for --dry-run"),
                     cl::aliasopt(DryRun));
+  cl::opt<std::string> Depfile(
+      "depfile",
+      cl::desc("Write a Makefile-syntax depfile naming every file read "
+               "(opgen's own)"),
+      cl::value_desc("file"), cl::cat(Cat));
   cl::opt<std::string> ImplPath(
       "impl-path",
       cl::desc("A C++ file with the backend's kernel definitions: check "
@@ -187,6 +206,7 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   C.SourcePath = SourcePath;
   C.ImplPath = ImplPath;
   C.DryRun = DryRun;
+  C.Depfile = Depfile;
   C.Threads = Threads;
   C.DisableFree = true;
   C.Summary = Summary;

@@ -9,6 +9,7 @@
 #include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/FrontEnd.h"
 #include "opgen/Tools/OutputFolders.h"
+#include "opgen/Tools/RunDepfile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -49,6 +50,11 @@ static std::string findFallbackOps(StringRef SourcePath, StringRef Given) {
 }
 
 LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
+  return runGen(C, outs(), ErrOS);
+}
+
+LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
+                            raw_ostream &ErrOS) {
   auto ToolError = [&]() -> raw_ostream & {
     return WithColor::error(ErrOS, ToolName);
   };
@@ -169,7 +175,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   auto Folders = std::make_unique<OutputFolders>(
       Ctx, *TC,
       getAtenFolders(C.InstallDir, HeaderOnly, C.AotiInstallDir, C.Xpu),
-      Set.Generator.str(), C.DryRun);
+      Set.Generator.str(), C.DryRun || C.ListOutputs);
   auto EC = std::make_unique<EmitContext>(EmitContext{Ctx, M, EO});
   auto Bury = make_scope_exit([&] {
     if (!C.DisableFree)
@@ -188,14 +194,35 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
   if (!C.OutputDependencies.empty() &&
       failed(Folders->writeOutputLists(C.OutputDependencies, ErrOS)))
     return failure();
+  if (C.ListOutputs || !C.Depfile.empty()) {
+    // Folder by folder (OutputFolder's order), each in the order made.
+    std::vector<const FileManager *> FMs;
+    for (const FileManager *FM : EC->Folders)
+      if (FM)
+        FMs.push_back(FM);
+    std::vector<std::string> Outputs = getWrittenPaths(FMs);
+    if (C.ListOutputs)
+      for (const std::string &P : Outputs)
+        OutOS << "would write " << P << "\n";
+    // The depfile's target is the first output: ninja reads a custom
+    // command's depfile on every run (CMake sets no `deps =` for them) and
+    // then wants its target to be the edge's first output, which is the
+    // first file the CMake functions list (cmake/OpgenFunctions.cmake).
+    if (!C.Depfile.empty() &&
+        failed(writeRunDepfile(Ctx, *TC, C.Depfile,
+                               Outputs.empty() ? StringRef(C.Depfile)
+                                               : StringRef(Outputs.front()))))
+      return failure();
+  }
 
   if (C.Summary)
     ErrOS << ToolName << ": read native_functions.yaml and ran the passes in "
           << format("%.1f", Ms(Start, Read)) << " ms (" << M.Functions.size()
           << " operators), generated " << NumFiles << " files in "
           << format("%.1f", Ms(Read, Emitted)) << " ms, "
-          << (C.DryRun ? "wrote none" : "wrote the changed ones") << " in "
-          << format("%.1f", Ms(Emitted, Clock::now())) << " ms\n";
+          << (C.DryRun || C.ListOutputs ? "wrote none"
+                                        : "wrote the changed ones")
+          << " in " << format("%.1f", Ms(Emitted, Clock::now())) << " ms\n";
   return success();
 }
 
@@ -257,6 +284,16 @@ int opgen::genMain(int Argc, char **Argv) {
                        cl::desc("Write no file (the dependency lists still "
                                 "are)"),
                        cl::cat(Cat));
+  cl::opt<bool> ListOutputs(
+      "list-outputs",
+      cl::desc("Print `would write PATH` for every file the run would write; "
+               "write none (opgen's own)"),
+      cl::cat(Cat));
+  cl::opt<std::string> Depfile(
+      "depfile",
+      cl::desc("Write a Makefile-syntax depfile naming every file read "
+               "(opgen's own)"),
+      cl::value_desc("file"), cl::cat(Cat));
   cl::opt<bool> PerOperatorHeaders(
       "per-operator-headers", cl::desc("One header per operator in ATen/ops"),
       cl::cat(Cat));
@@ -394,6 +431,8 @@ int opgen::genMain(int Argc, char **Argv) {
   C.SourcePath = SourcePath;
   C.OutputDependencies = OutputDependencies;
   C.DryRun = DryRun;
+  C.ListOutputs = ListOutputs;
+  C.Depfile = Depfile;
   C.PerOperatorHeaders = PerOperatorHeaders;
   C.InstallDir = InstallDir;
   C.AotiInstallDir = AotiInstallDir;

@@ -60,10 +60,12 @@ public:
   /// reports them again.
   void forgetFailures();
   const std::string &getDir() const { return TemplateDir; }
+  /// The paths of the templates read so far, sorted (for a depfile).
+  std::vector<std::string> getReadPaths() const;
 
 private:
   std::string TemplateDir;
-  std::mutex Mutex;
+  mutable std::mutex Mutex;
   llvm::StringMap<std::unique_ptr<CodeTemplate>> Templates;
 };
 

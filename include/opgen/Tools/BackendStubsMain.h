@@ -37,6 +37,9 @@ struct BackendStubsConfig {
   std::string ImplPath;
   /// Report the files that would be written, write none.
   bool DryRun = false;
+  /// Write a Makefile-syntax depfile naming every file the run read (see
+  /// Support/Depfile.h); its target is the first file written.
+  std::string Depfile;
   /// Threads for reading native_functions.yaml; 0: one per core.
   unsigned Threads = 0;
   /// Leave the IR allocated at the end (the tool's process exits right

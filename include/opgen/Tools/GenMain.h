@@ -33,6 +33,12 @@ struct GenConfig {
   /// beside it per further output folder (-o).
   std::string OutputDependencies;
   bool DryRun = false;
+  /// A dry run that prints `would write PATH` for every file the run would
+  /// write (what a build system declares as the outputs).
+  bool ListOutputs = false;
+  /// Write a Makefile-syntax depfile naming every file the run read (see
+  /// Support/Depfile.h); its target is the first file listed.
+  std::string Depfile;
   bool PerOperatorHeaders = false;
   std::string InstallDir = "build/aten/src/ATen";
   std::string AotiInstallDir = "torch/csrc/inductor/aoti_torch/generated";
@@ -64,8 +70,12 @@ struct GenConfig {
   bool DisableFree = false;
 };
 
-/// Run one configuration. Diagnostics and the summary go to \p ErrOS.
-/// Nothing is written when an error was reported.
+/// Run one configuration. Diagnostics and the summary go to \p ErrOS, the
+/// --list-outputs report to \p OutOS. Nothing is written when an error was
+/// reported.
+LogicalResult runGen(const GenConfig &Config, llvm::raw_ostream &OutOS,
+                     llvm::raw_ostream &ErrOS);
+/// runGen reporting to standard output.
 LogicalResult runGen(const GenConfig &Config, llvm::raw_ostream &ErrOS);
 
 /// Parse torchgen.gen's command line (both spellings of every flag) and
