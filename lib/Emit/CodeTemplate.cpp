@@ -154,115 +154,198 @@ static bool matchPlaceholder(StringRef S, Placeholder &P) {
   return true;
 }
 
-/// Whether \p S is text the block rules only join: its one kind of line
-/// break is `\n`, and no line ends in whitespace (so no line is blank but
-/// for being empty). Generated C++ almost always is, and checking costs far
-/// less than splitting and stripping line by line. Counts the control
-/// bytes into \p Controls, a bound on the lines.
-static bool isCleanBlockText(StringRef S, size_t &Controls) {
-  const char *B = S.data(), *E = B + S.size();
-  for (const char *P = findControl(B, E); P != E; P = findControl(P + 1, E)) {
-    ++Controls;
-    if (*P == '\n') {
-      if (P != B && isPythonSpace(P[-1]))
+/// Whether \p C is a blank that the block rules would strip at a line's
+/// end and that a clean text may hold inside a line.
+static bool isInlineBlank(char C) { return C == ' ' || C == '\t'; }
+
+bool opgen::isCleanBlockText(StringRef S) {
+  // Clean: every byte below 0x20 is `\n` or `\t`, and no `\n` follows a
+  // blank. The scan looks at sixteen bytes at a time and only looks closer
+  // at a block that holds a control byte; it never stops per line (lines
+  // are ~50 bytes: stopping at each cost about as much as the scan).
+  const char *B = S.data(), *P = B, *E = B + S.size();
+#if defined(__SSE2__)
+  const __m128i Max = _mm_set1_epi8(0x1f), NL = _mm_set1_epi8('\n'),
+                Tab = _mm_set1_epi8('\t'), Sp = _mm_set1_epi8(' ');
+  for (; E - P >= 16; P += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+    unsigned Ctrl = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(V, Max), V)));
+    if (!Ctrl)
+      continue;
+    unsigned Breaks =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(V, NL)));
+    unsigned Blanks =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(V, Sp)));
+    if (Ctrl != Breaks) {
+      unsigned Tabs =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(V, Tab)));
+      if (Ctrl & ~(Breaks | Tabs))
         return false;
-    } else if (*P != '\t') {
-      return false;
+      Blanks |= Tabs;
     }
+    // The byte before each break: this block's, or the previous block's
+    // last for a break at lane 0.
+    unsigned Before = Blanks << 1;
+    if (P != B && isInlineBlank(P[-1]))
+      Before |= 1;
+    if (Breaks & Before)
+      return false;
   }
-  return S.empty() || S.back() == '\n' || !isPythonSpace(S.back());
+#endif
+  for (; P != E; ++P) {
+    unsigned char C = static_cast<unsigned char>(*P);
+    if (C >= 0x20 || C == '\t')
+      continue;
+    if (C != '\n' || (P != B && isInlineBlank(P[-1])))
+      return false;
+  }
+  return S.empty() || !isInlineBlank(S.back());
 }
 
-/// Append \p S's lines at \p Out as the block rules would, for clean text
+/// Append \p S's lines to \p Out as the block rules would, for clean text
 /// (see isCleanBlockText): no line needs stripping, so only the separators
 /// and the indentation are added, and unindented text is copied whole.
-/// \p Out has room for every byte and, per line, the indentation and a
-/// separator.
-static char *appendCleanLines(char *Out, StringRef Indent, StringRef S,
-                              bool &AnyLine) {
+static void appendCleanLines(std::string &Out, StringRef Indent, StringRef S,
+                             bool &AnyLine) {
   if (S.empty())
-    return Out; // No lines at all, as Python's "".splitlines().
+    return; // No lines at all, as Python's "".splitlines().
   if (S.back() == '\n')
     S = S.drop_back();
   if (AnyLine)
-    *Out++ = '\n';
+    Out += '\n';
   AnyLine = true;
   if (Indent.empty()) {
-    std::memcpy(Out, S.data(), S.size());
-    return Out + S.size();
+    Out.append(S.data(), S.size());
+    return;
   }
   const char *P = S.data(), *E = P + S.size();
   while (true) {
     const char *NL = static_cast<const char *>(std::memchr(P, '\n', E - P));
     const char *LineEnd = NL ? NL : E;
     if (LineEnd != P) {
-      std::memcpy(Out, Indent.data(), Indent.size());
-      Out += Indent.size();
-      std::memcpy(Out, P, LineEnd - P);
-      Out += LineEnd - P;
+      Out.append(Indent.data(), Indent.size());
+      Out.append(P, LineEnd - P);
     }
     if (!NL)
-      return Out;
-    *Out++ = '\n';
+      return;
+    Out += '\n';
     P = NL + 1;
   }
 }
 
-/// Append \p S's lines at \p Out by the general rules: split as Python's
+/// Append \p S's lines to \p Out by the general rules: split as Python's
 /// splitlines(), each line right-stripped and, when not blank, indented.
-static char *appendAnyLines(char *Out, StringRef Indent, StringRef S,
-                            bool &AnyLine, std::vector<StringRef> &Lines) {
+static void appendAnyLines(std::string &Out, StringRef Indent, StringRef S,
+                           bool &AnyLine, std::vector<StringRef> &Lines) {
   Lines.clear();
   splitLines(S, Lines);
   for (StringRef L : Lines) {
     if (AnyLine)
-      *Out++ = '\n';
+      Out += '\n';
     AnyLine = true;
     if (isPyBlankLine(L))
       continue;
     StringRef Stripped = pyRStrip(L);
-    std::memcpy(Out, Indent.data(), Indent.size());
-    Out += Indent.size();
-    std::memcpy(Out, Stripped.data(), Stripped.size());
-    Out += Stripped.size();
+    Out.append(Indent.data(), Indent.size());
+    Out.append(Stripped.data(), Stripped.size());
   }
-  return Out;
+}
+
+/// The number of `\n` in \p S.
+static size_t countBreaks(StringRef S) {
+  size_t N = 0;
+  for (const char *P = S.data(), *E = P + S.size();
+       (P = static_cast<const char *>(std::memchr(P, '\n', E - P))); ++P)
+    ++N;
+  return N;
 }
 
 /// Append a block placeholder's text to \p Out: every line of every
 /// element, indented when not blank, right-stripped, without trailing blank
 /// lines. Values can be megabytes (OperatorsEverything.cpp): room is made
-/// once, for the most the text can take, and written through a pointer.
+/// once, for the most the text can take, and filled by appends (a resize
+/// would zero every byte first, only to overwrite it).
 static void appendIndentedLines(std::string &Out, StringRef Indent,
                                 const TemplateValue &V, size_t Rest) {
   size_t N = V.isList() ? V.size() : 1;
   auto Element = [&](size_t I) {
     return V.isList() ? V[I] : StringRef(V.getScalar());
   };
-  // One look at each element says which rules it needs, and bounds its
-  // lines (each ends at a control byte or at the element's end).
+  // One look at each element says which rules it needs (none for those
+  // whose maker vouched for them, see TemplateValue::isKnownClean).
   SmallVector<bool, 16> Clean(N);
-  size_t Bytes = 0, Lines = 0;
+  size_t Most = 0;
   for (size_t I = 0; I != N; ++I) {
-    size_t Controls = 0;
-    Clean[I] = isCleanBlockText(Element(I), Controls);
-    Bytes += Element(I).size();
-    Lines += Controls + 1;
+    StringRef S = Element(I);
+    Clean[I] = V.isKnownClean(I) || isCleanBlockText(S);
+    // A clean element grows by its separator and its lines' indentation;
+    // others are rare enough to let the string grow for them.
+    Most += S.size() + 1;
+    if (!Indent.empty() && Clean[I])
+      Most += (countBreaks(S) + 1) * Indent.size();
   }
   size_t Start = Out.size();
-  size_t Most = Bytes + Lines * (Indent.size() + 1);
   if (Out.capacity() < Start + Most + Rest)
     Out.reserve(Start + Most + Rest);
-  Out.resize(Start + Most);
-  char *Begin = &Out[Start], *P = Begin;
   bool AnyLine = false;
   std::vector<StringRef> Split;
   for (size_t I = 0; I != N; ++I)
-    P = Clean[I] ? appendCleanLines(P, Indent, Element(I), AnyLine)
-                 : appendAnyLines(P, Indent, Element(I), AnyLine, Split);
-  while (P != Begin && isPythonSpace(P[-1]))
-    --P;
-  Out.resize(Start + (P - Begin));
+    if (Clean[I])
+      appendCleanLines(Out, Indent, Element(I), AnyLine);
+    else
+      appendAnyLines(Out, Indent, Element(I), AnyLine, Split);
+  size_t End = Out.size();
+  while (End != Start && isPythonSpace(Out[End - 1]))
+    --End;
+  Out.resize(End);
+}
+
+/// The first `\n` at or after \p I of [B, B + N) that starts an empty line
+/// (it is at 0 or follows a `\n`), or N. Sixteen bytes a step where SSE2
+/// is there: empty lines are a few in a hundred.
+static size_t findEmptyLineBreak(const char *B, size_t I, size_t N) {
+  if (I == 0) {
+    if (N && B[0] == '\n')
+      return 0;
+    I = 1;
+  }
+#if defined(__SSE2__)
+  const __m128i NL = _mm_set1_epi8('\n');
+  for (; I + 16 <= N; I += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(B + I));
+    __m128i W = _mm_loadu_si128(reinterpret_cast<const __m128i *>(B + I - 1));
+    unsigned Mask = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpeq_epi8(V, NL), _mm_cmpeq_epi8(W, NL))));
+    if (Mask)
+      return I + countTrailingZeros(Mask);
+  }
+#endif
+  for (; I < N; ++I)
+    if (B[I] == '\n' && B[I - 1] == '\n')
+      return I;
+  return N;
+}
+
+void opgen::dropEmptyLines(std::string &S) {
+  // Every `\n` that starts an empty line goes; then a last `\n` (the empty
+  // last piece). Runs between the dropped bytes move down in place; the
+  // search only reads bytes past every byte written.
+  char *B = S.data();
+  size_t N = S.size(), Out = 0, In = 0;
+  for (size_t I = findEmptyLineBreak(B, 0, N); I != N;
+       I = findEmptyLineBreak(B, I + 1, N)) {
+    if (Out != In)
+      std::memmove(B + Out, B + In, I - In);
+    Out += I - In;
+    In = I + 1;
+  }
+  if (Out != In)
+    std::memmove(B + Out, B + In, N - In);
+  Out += N - In;
+  if (Out && B[Out - 1] == '\n')
+    --Out;
+  S.resize(Out);
 }
 
 Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {

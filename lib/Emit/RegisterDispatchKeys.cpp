@@ -132,21 +132,7 @@ KeyRegistrations::definitions(const FunctionGroup &G) {
   // torchgen splits the text at newlines and substitutes the lines as a
   // list, which drops the empty ones: done in place (a copy of 10 MB a run
   // less).
-  std::string &S = *Text;
-  size_t Out = 0;
-  for (size_t In = 0, N = S.size(); In < N;) {
-    size_t NL = S.find('\n', In);
-    size_t End = NL == std::string::npos ? N : NL;
-    if (End != In) {
-      if (Out)
-        S[Out++] = '\n';
-      if (Out != In)
-        std::memmove(&S[Out], &S[In], End - In);
-      Out += End - In;
-    }
-    In = End + 1;
-  }
-  S.resize(Out);
+  dropEmptyLines(*Text);
   return Text;
 }
 

@@ -40,9 +40,14 @@ public:
       : List(std::move(L)), IsList(true) {}
   /// A list of strings owned elsewhere, which must outlive every use of the
   /// value.
-  static TemplateValue borrowedList(std::vector<llvm::StringRef> L) {
+  /// \p Clean, when given, says per string whether isCleanBlockText is
+  /// known to hold for it, so that a block placeholder need not scan it
+  /// again (a sharded file's item goes into its shard and `Everything`).
+  static TemplateValue borrowedList(std::vector<llvm::StringRef> L,
+                                    std::vector<bool> Clean = {}) {
     TemplateValue V;
     V.Borrowed = std::move(L);
+    V.Clean = std::move(Clean);
     V.IsList = V.IsBorrowed = true;
     return V;
   }
@@ -55,13 +60,29 @@ public:
     return IsBorrowed ? Borrowed[I] : llvm::StringRef(List[I]);
   }
 
+  /// Whether string \p I (0 for a scalar) is known to be clean block text,
+  /// not to be scanned again.
+  bool isKnownClean(size_t I) const { return I < Clean.size() && Clean[I]; }
+
 private:
   std::string Scalar;
   std::vector<std::string> List;
   std::vector<llvm::StringRef> Borrowed;
+  std::vector<bool> Clean;
   bool IsList = false;
   bool IsBorrowed = false;
 };
+
+/// Whether a block placeholder may copy \p S as it is, adding only
+/// separators and indentation: its bytes below 0x20 are `\n` and `\t`
+/// only, and no line ends in a blank. Generated C++ almost always is, and
+/// checking costs far less than splitting and stripping line by line.
+bool isCleanBlockText(llvm::StringRef S);
+
+/// Drop the empty lines of \p S, in place: what `S.split("\n")` as a
+/// block placeholder's list makes of it, each empty piece giving no line
+/// (the pieces are joined with `\n`, none after the last).
+void dropEmptyLines(std::string &S);
 
 /// The values of a template's placeholders, by name.
 using TemplateEnv = llvm::StringMap<TemplateValue>;
