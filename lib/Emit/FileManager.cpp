@@ -183,63 +183,78 @@ ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
   // borrow the base's and the items' strings, which outlive the
   // substitutions below.
   std::vector<TemplateEnv> Shards(NumShards + 1);
-  std::vector<llvm::StringMap<std::vector<StringRef>>> Lists(NumShards + 1);
-  // Each string goes into `Everything` and its shard: it is checked for
-  // clean block text once, here, not once per file (about 20 MB a run).
-  std::vector<llvm::StringMap<std::vector<bool>>> Clean(NumShards + 1);
+  // Per shard, per sharded key (by its index in ShardedKeys: a handful, so
+  // no map per item), the strings and whether each is clean block text.
+  size_t NumKeys = ShardedKeys.size();
+  std::vector<std::vector<StringRef>> Lists((NumShards + 1) * NumKeys);
+  std::vector<std::vector<bool>> Clean((NumShards + 1) * NumKeys);
   for (unsigned S = 0; S <= NumShards; ++S) {
     Shards[S]["shard_id"] =
         S == 0 ? std::string("Everything") : "_" + std::to_string(S - 1);
     for (const auto &E : Base)
       Shards[S][E.getKey()] = E.getValue();
-    for (StringRef K : ShardedKeys) {
-      auto It = Base.find(K);
-      if (It != Base.end() && !It->getValue().isList()) {
-        Out.Problem = ("sharded placeholder `" + K + "` of `" + Name +
-                       "` has a single value in the base environment")
+    for (size_t K = 0; K != NumKeys; ++K) {
+      auto It = Base.find(ShardedKeys[K]);
+      if (It == Base.end())
+        continue;
+      if (!It->getValue().isList()) {
+        Out.Problem = ("sharded placeholder `" + ShardedKeys[K] + "` of `" +
+                       Name + "` has a single value in the base environment")
                           .str();
         return Out;
       }
-      std::vector<StringRef> &L = Lists[S][K];
-      std::vector<bool> &C = Clean[S][K];
-      if (It != Base.end())
-        for (size_t I = 0; I != It->getValue().size(); ++I) {
-          L.push_back(It->getValue()[I]);
-          C.push_back(false);
-        }
+      for (size_t I = 0; I != It->getValue().size(); ++I) {
+        Lists[S * NumKeys + K].push_back(It->getValue()[I]);
+        Clean[S * NumKeys + K].push_back(false);
+      }
     }
   }
+  // Each item's strings go into `Everything` and its shard: each is
+  // checked for clean block text once, here and on threads, not once per
+  // file that holds it (about 20 MB a run).
+  auto Strings = [](const TemplateValue &V, auto Fn) {
+    for (size_t I = 0, N = V.isList() ? V.size() : 1; I != N; ++I)
+      Fn(V.isList() ? V[I] : StringRef(V.getScalar()));
+  };
+  std::vector<std::vector<bool>> ItemClean(Items.size());
+  parallelFor(Threads, Items.size(), [&](size_t I) {
+    for (const auto &E : Items[I].Env)
+      Strings(E.getValue(), [&](StringRef Text) {
+        ItemClean[I].push_back(isCleanBlockText(Text));
+      });
+  });
   // Keys repeat (overloads share their root name): hash each once.
   StringMap<unsigned> ShardOf;
-  for (const ShardItem &Item : Items) {
+  for (size_t ItemNo = 0; ItemNo != Items.size(); ++ItemNo) {
+    const ShardItem &Item = Items[ItemNo];
     auto [Known, New] = ShardOf.try_emplace(Item.Key, 0);
     if (New)
       Known->second = 1 + getShard(Item.Key, NumShards);
     unsigned S = Known->second;
+    size_t Next = 0;
     for (const auto &E : Item.Env) {
-      if (!is_contained(ShardedKeys, E.getKey())) {
+      const StringRef *K = llvm::find(ShardedKeys, E.getKey());
+      if (K == ShardedKeys.end()) {
         Out.Problem = ("`" + E.getKey() +
                        "` is not a sharded placeholder of `" + Name + "`")
                           .str();
         return Out;
       }
-      const TemplateValue &V = E.getValue();
-      size_t Size = V.isList() ? V.size() : 1;
-      for (size_t I = 0; I != Size; ++I) {
-        StringRef Text = V.isList() ? V[I] : StringRef(V.getScalar());
-        bool IsClean = isCleanBlockText(Text);
+      size_t Key = K - ShardedKeys.begin();
+      Strings(E.getValue(), [&](StringRef Text) {
+        bool IsClean = ItemClean[ItemNo][Next++];
         for (unsigned To : {0u, S}) {
-          Lists[To][E.getKey()].push_back(Text);
-          Clean[To][E.getKey()].push_back(IsClean);
+          Lists[To * NumKeys + Key].push_back(Text);
+          Clean[To * NumKeys + Key].push_back(IsClean);
         }
-      }
+      });
     }
   }
   Out.Names.resize(NumShards + 1);
   for (unsigned S = 0; S <= NumShards; ++S) {
-    for (auto &E : Lists[S])
-      Shards[S][E.getKey()] = TemplateValue::borrowedList(
-          std::move(E.getValue()), std::move(Clean[S][E.getKey()]));
+    for (size_t K = 0; K != NumKeys; ++K)
+      Shards[S][ShardedKeys[K]] = TemplateValue::borrowedList(
+          std::move(Lists[S * NumKeys + K]), std::move(Clean[S * NumKeys + K]));
     addGeneratedComment(Shards[S], TemplateName);
     Out.Names[S] = withStemSuffix(Name, Shards[S]["shard_id"].getScalar());
   }
