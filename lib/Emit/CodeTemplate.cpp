@@ -98,13 +98,6 @@ static StringRef pyRStrip(StringRef S) {
   return S.take_front(E);
 }
 
-static bool isPyBlankLine(StringRef S) {
-  for (char C : S)
-    if (!isPythonSpace(C))
-      return false;
-  return true;
-}
-
 namespace {
 /// A placeholder found at some position of the pattern.
 struct Placeholder {
@@ -250,9 +243,11 @@ static void appendAnyLines(std::string &Out, StringRef Indent, StringRef S,
     if (AnyLine)
       *P++ = '\n';
     AnyLine = true;
-    if (isPyBlankLine(L))
-      continue;
+    // A blank line is one that stripping empties: one look from its end,
+    // not a second from its start through the indentation.
     StringRef Stripped = pyRStrip(L);
+    if (Stripped.empty())
+      continue;
     std::memcpy(P, Indent.data(), Indent.size());
     P += Indent.size();
     std::memcpy(P, Stripped.data(), Stripped.size());
