@@ -362,58 +362,106 @@ Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {
   return CodeTemplate((*Buf)->getBuffer().str(), Path.str());
 }
 
-bool CodeTemplate::uses(StringRef Key) const {
-  StringRef P = Pattern;
-  for (size_t D = P.find('$'); D != StringRef::npos; D = P.find('$', D + 1)) {
-    Placeholder PH;
-    if (matchPlaceholder(P.substr(D), PH) && PH.Key == Key)
-      return true;
-  }
-  return false;
-}
-
-Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
-  StringRef P = Pattern;
-  std::string Out;
-  Out.reserve(P.size() * 2);
-  // Text between placeholders is copied in runs, from one `$` to the next.
+CodeTemplate::CodeTemplate(std::string P, std::string N)
+    : Pattern(std::move(P)), Name(std::move(N)) {
+  // Split once into literal runs and placeholders, each with what it is
+  // (block or inline), so that substituting a template thousands of times
+  // (Register<Key>'s RegisterDispatchDefinitions.ini, once per group) does
+  // not look for them again.
+  StringRef Pat = Pattern;
   size_t Lit = 0;
-  for (size_t D = P.find('$'); D != StringRef::npos; D = P.find('$', D + 1)) {
+  for (size_t D = Pat.find('$'); D != StringRef::npos;
+       D = Pat.find('$', D + 1)) {
     Placeholder PH;
-    if (!matchPlaceholder(P.substr(D), PH))
+    if (!matchPlaceholder(Pat.substr(D), PH))
       continue;
     // A block when only blanks stand between the line's start and the `$`
     // (the pattern's optional `^[^\n\S]*`); a previous placeholder on the
     // line ends in a non-blank, so the scan never passes it.
     size_t LS = D;
-    while (LS > Lit && isBlank(P[LS - 1]))
+    while (LS > Lit && isBlank(Pat[LS - 1]))
       --LS;
-    bool Block = LS == 0 || P[LS - 1] == '\n';
-    Out.append(P.data() + Lit, (Block ? LS : D) - Lit);
-    auto It = Env.find(PH.Key);
+    Piece &Pc = Pieces.emplace_back();
+    Pc.Block = LS == 0 || Pat[LS - 1] == '\n';
+    Pc.LitBegin = Lit;
+    Pc.LitEnd = Pc.Block ? LS : D;
+    Pc.Dollar = D;
+    Pc.KeyBegin = PH.Key.data() - Pat.data();
+    Pc.KeyLength = PH.Key.size();
+    Pc.CommaBefore = PH.CommaBefore;
+    Pc.CommaAfter = PH.CommaAfter;
+    Lit = D + PH.Length;
+    D = Lit - 1;
+  }
+  TailBegin = Lit;
+}
+
+bool CodeTemplate::uses(StringRef Key) const {
+  StringRef P = Pattern;
+  return llvm::any_of(Pieces, [&](const Piece &Pc) {
+    return P.substr(Pc.KeyBegin, Pc.KeyLength) == Key;
+  });
+}
+
+/// The bytes \p V adds where it is substituted, about: a block's lines may
+/// add indentation, which appendIndentedLines makes room for.
+static size_t sizeOf(const TemplateValue &V) {
+  if (!V.isList())
+    return V.getScalar().size();
+  size_t N = 2 * V.size() + 4;
+  for (size_t I = 0; I != V.size(); ++I)
+    N += V[I].size();
+  return N;
+}
+
+Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
+  StringRef P = Pattern;
+  // Every value first, for the size of the whole text: room is made once,
+  // not grown (and copied) at each large value.
+  SmallVector<const TemplateValue *, 16> Values(Pieces.size());
+  SmallVector<size_t, 16> Later(Pieces.size() + 1);
+  Later[Pieces.size()] = P.size() - TailBegin;
+  for (size_t I = Pieces.size(); I-- > 0;) {
+    const Piece &Pc = Pieces[I];
+    StringRef Key = P.substr(Pc.KeyBegin, Pc.KeyLength);
+    auto It = Env.find(Key);
     if (It == Env.end())
-      return createStringError(inconvertibleErrorCode(),
-                               "template `%s` uses `$%s`, which has no value",
-                               Name.c_str(), PH.Key.str().c_str());
-    const TemplateValue &V = It->second;
-    if (Block) {
-      appendIndentedLines(Out, P.slice(LS, D), V, P.size() - D);
+      Values[I] = nullptr;
+    else
+      Values[I] = &It->second;
+    Later[I] = Later[I + 1] + (Pc.LitEnd - Pc.LitBegin) +
+               (Values[I] ? sizeOf(*Values[I]) : 0);
+  }
+  // The first placeholder without a value, in the pattern's order.
+  for (size_t I = 0; I != Pieces.size(); ++I)
+    if (!Values[I])
+      return createStringError(
+          inconvertibleErrorCode(),
+          "template `%s` uses `$%s`, which has no value", Name.c_str(),
+          P.substr(Pieces[I].KeyBegin, Pieces[I].KeyLength).str().c_str());
+  std::string Out;
+  Out.reserve(Later[0]);
+  for (size_t I = 0; I != Pieces.size(); ++I) {
+    const Piece &Pc = Pieces[I];
+    Out.append(P.data() + Pc.LitBegin, Pc.LitEnd - Pc.LitBegin);
+    const TemplateValue &V = *Values[I];
+    if (Pc.Block) {
+      // The blanks before the `$` are the block's indentation.
+      appendIndentedLines(Out, P.slice(Pc.LitEnd, Pc.Dollar), V, Later[I + 1]);
     } else if (V.isList()) {
-      if (V.size() && PH.CommaBefore)
+      if (V.size() && Pc.CommaBefore)
         Out += ", ";
       for (size_t K = 0; K != V.size(); ++K) {
         if (K)
           Out += ", ";
         Out.append(V[K].data(), V[K].size());
       }
-      if (V.size() && PH.CommaAfter)
+      if (V.size() && Pc.CommaAfter)
         Out += ", ";
     } else {
       Out += V.getScalar();
     }
-    Lit = D + PH.Length;
-    D = Lit - 1;
   }
-  Out.append(P.data() + Lit, P.size() - Lit);
+  Out.append(P.data() + TailBegin, P.size() - TailBegin);
   return Out;
 }

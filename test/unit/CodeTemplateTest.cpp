@@ -186,3 +186,28 @@ TEST_CASE("dropEmptyLines: the non-empty pieces of a split at `\\n`") {
     CHECK(Drop(S) == Want);
   }
 }
+
+TEST_CASE("a template split once serves every substitution") {
+  // Braced and comma forms at a line's start are blocks (commas unused);
+  // two placeholders on a line: the second is inline.
+  CodeTemplate T("  ${,v}\n\t${w,} $w${,v}\n$$ $1 $\n", "T.cpp");
+  TemplateEnv A;
+  A["v"] = std::vector<std::string>{"a", "b"};
+  A["w"] = "one\ntwo";
+  TemplateEnv B;
+  B["v"] = std::vector<std::string>{};
+  B["w"] = "";
+  for (int Round = 0; Round != 2; ++Round) {
+    llvm::Expected<std::string> SA = T.substitute(A);
+    REQUIRE(static_cast<bool>(SA));
+    CHECK(*SA == "  a\n  b\n\tone\n\ttwo one\ntwo, a, b\n$$ $1 $\n");
+    llvm::Expected<std::string> SB = T.substitute(B);
+    REQUIRE(static_cast<bool>(SB));
+    CHECK(*SB == "\n \n$$ $1 $\n");
+  }
+  // The first placeholder without a value, in the pattern's order.
+  llvm::Expected<std::string> Missing =
+      CodeTemplate("$b $a\n", "T.cpp").substitute(TemplateEnv());
+  REQUIRE(!Missing);
+  CHECK(llvm::toString(Missing.takeError()).find("`$b`") != std::string::npos);
+}

@@ -89,8 +89,7 @@ using TemplateEnv = llvm::StringMap<TemplateValue>;
 
 class CodeTemplate {
 public:
-  explicit CodeTemplate(std::string Pattern, std::string Name = "")
-      : Pattern(std::move(Pattern)), Name(std::move(Name)) {}
+  explicit CodeTemplate(std::string Pattern, std::string Name = "");
 
   /// Read a template file.
   static llvm::Expected<CodeTemplate> fromFile(llvm::StringRef Path);
@@ -105,8 +104,21 @@ public:
   bool uses(llvm::StringRef Key) const;
 
 private:
+  /// A literal run of the pattern and the placeholder after it, as offsets
+  /// into Pattern (which moves with the template).
+  struct Piece {
+    size_t LitBegin, LitEnd;
+    /// The `$`; for a block, [LitEnd, Dollar) is its indentation.
+    size_t Dollar;
+    size_t KeyBegin, KeyLength;
+    bool Block, CommaBefore, CommaAfter;
+  };
+
   std::string Pattern;
   std::string Name;
+  /// The pattern split once into pieces, then the literal from TailBegin.
+  std::vector<Piece> Pieces;
+  size_t TailBegin = 0;
 };
 
 } // namespace opgen
