@@ -415,6 +415,24 @@ static size_t sizeOf(const TemplateValue &V) {
 }
 
 Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
+  return substituteWith([&](StringRef Key) -> const TemplateValue * {
+    auto It = Env.find(Key);
+    return It == Env.end() ? nullptr : &It->second;
+  });
+}
+
+Expected<std::string>
+CodeTemplate::substitute(ArrayRef<TemplateArg> Args) const {
+  return substituteWith([&](StringRef Key) -> const TemplateValue * {
+    for (const TemplateArg &A : Args)
+      if (A.Key == Key)
+        return A.Value;
+    return nullptr;
+  });
+}
+
+template <typename LookupFn>
+Expected<std::string> CodeTemplate::substituteWith(LookupFn Lookup) const {
   StringRef P = Pattern;
   // Every value first, for the size of the whole text: room is made once,
   // not grown (and copied) at each large value.
@@ -424,11 +442,7 @@ Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
   for (size_t I = Pieces.size(); I-- > 0;) {
     const Piece &Pc = Pieces[I];
     StringRef Key = P.substr(Pc.KeyBegin, Pc.KeyLength);
-    auto It = Env.find(Key);
-    if (It == Env.end())
-      Values[I] = nullptr;
-    else
-      Values[I] = &It->second;
+    Values[I] = Lookup(Key);
     Later[I] = Later[I + 1] + (Pc.LitEnd - Pc.LitBegin) +
                (Values[I] ? sizeOf(*Values[I]) : 0);
   }
