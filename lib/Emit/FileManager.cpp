@@ -255,8 +255,9 @@ ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
   for (size_t ItemNo = 0; ItemNo != Items.size(); ++ItemNo) {
     const ShardItem &Item = Items[ItemNo];
     auto [Known, New] = ShardOf.try_emplace(Item.Key, 0);
+    // With one shard there is nothing to choose: no digest.
     if (New)
-      Known->second = 1 + getShard(Item.Key, NumShards);
+      Known->second = 1 + (NumShards == 1 ? 0 : getShard(Item.Key, NumShards));
     unsigned S = Known->second;
     size_t Next = 0;
     for (const auto &E : Item.Env) {
