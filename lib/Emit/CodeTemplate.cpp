@@ -98,13 +98,6 @@ static StringRef pyRStrip(StringRef S) {
   return S.take_front(E);
 }
 
-static bool isPyBlankLine(StringRef S) {
-  for (char C : S)
-    if (!isPythonSpace(C))
-      return false;
-  return true;
-}
-
 namespace {
 /// A placeholder found at some position of the pattern.
 struct Placeholder {
@@ -154,115 +147,209 @@ static bool matchPlaceholder(StringRef S, Placeholder &P) {
   return true;
 }
 
-/// Whether \p S is text the block rules only join: its one kind of line
-/// break is `\n`, and no line ends in whitespace (so no line is blank but
-/// for being empty). Generated C++ almost always is, and checking costs far
-/// less than splitting and stripping line by line. Counts the control
-/// bytes into \p Controls, a bound on the lines.
-static bool isCleanBlockText(StringRef S, size_t &Controls) {
-  const char *B = S.data(), *E = B + S.size();
-  for (const char *P = findControl(B, E); P != E; P = findControl(P + 1, E)) {
-    ++Controls;
-    if (*P == '\n') {
-      if (P != B && isPythonSpace(P[-1]))
+/// Whether \p C is a blank that the block rules would strip at a line's
+/// end and that a clean text may hold inside a line.
+static bool isInlineBlank(char C) { return C == ' ' || C == '\t'; }
+
+bool opgen::isCleanBlockText(StringRef S) {
+  // Clean: every byte below 0x20 is `\n` or `\t`, and no `\n` follows a
+  // blank. The scan looks at sixteen bytes at a time and only looks closer
+  // at a block that holds a control byte; it never stops per line (lines
+  // are ~50 bytes: stopping at each cost about as much as the scan).
+  const char *B = S.data(), *P = B, *E = B + S.size();
+#if defined(__SSE2__)
+  const __m128i Max = _mm_set1_epi8(0x1f), NL = _mm_set1_epi8('\n'),
+                Tab = _mm_set1_epi8('\t'), Sp = _mm_set1_epi8(' ');
+  for (; E - P >= 16; P += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+    unsigned Ctrl = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(V, Max), V)));
+    if (!Ctrl)
+      continue;
+    unsigned Breaks =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(V, NL)));
+    unsigned Blanks =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(V, Sp)));
+    if (Ctrl != Breaks) {
+      unsigned Tabs =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(V, Tab)));
+      if (Ctrl & ~(Breaks | Tabs))
         return false;
-    } else if (*P != '\t') {
-      return false;
+      Blanks |= Tabs;
     }
+    // The byte before each break: this block's, or the previous block's
+    // last for a break at lane 0.
+    unsigned Before = Blanks << 1;
+    if (P != B && isInlineBlank(P[-1]))
+      Before |= 1;
+    if (Breaks & Before)
+      return false;
   }
-  return S.empty() || S.back() == '\n' || !isPythonSpace(S.back());
+#endif
+  for (; P != E; ++P) {
+    unsigned char C = static_cast<unsigned char>(*P);
+    if (C >= 0x20 || C == '\t')
+      continue;
+    if (C != '\n' || (P != B && isInlineBlank(P[-1])))
+      return false;
+  }
+  return S.empty() || !isInlineBlank(S.back());
 }
 
-/// Append \p S's lines at \p Out as the block rules would, for clean text
+/// Append \p S's lines to \p Out as the block rules would, for clean text
 /// (see isCleanBlockText): no line needs stripping, so only the separators
 /// and the indentation are added, and unindented text is copied whole.
-/// \p Out has room for every byte and, per line, the indentation and a
-/// separator.
-static char *appendCleanLines(char *Out, StringRef Indent, StringRef S,
-                              bool &AnyLine) {
+static void appendCleanLines(std::string &Out, StringRef Indent, StringRef S,
+                             bool &AnyLine) {
   if (S.empty())
-    return Out; // No lines at all, as Python's "".splitlines().
+    return; // No lines at all, as Python's "".splitlines().
   if (S.back() == '\n')
     S = S.drop_back();
   if (AnyLine)
-    *Out++ = '\n';
+    Out += '\n';
   AnyLine = true;
   if (Indent.empty()) {
-    std::memcpy(Out, S.data(), S.size());
-    return Out + S.size();
+    Out.append(S.data(), S.size());
+    return;
   }
   const char *P = S.data(), *E = P + S.size();
   while (true) {
     const char *NL = static_cast<const char *>(std::memchr(P, '\n', E - P));
     const char *LineEnd = NL ? NL : E;
     if (LineEnd != P) {
-      std::memcpy(Out, Indent.data(), Indent.size());
-      Out += Indent.size();
-      std::memcpy(Out, P, LineEnd - P);
-      Out += LineEnd - P;
+      Out.append(Indent.data(), Indent.size());
+      Out.append(P, LineEnd - P);
     }
     if (!NL)
-      return Out;
-    *Out++ = '\n';
+      return;
+    Out += '\n';
     P = NL + 1;
   }
 }
 
-/// Append \p S's lines at \p Out by the general rules: split as Python's
+/// Append \p S's lines to \p Out by the general rules: split as Python's
 /// splitlines(), each line right-stripped and, when not blank, indented.
-static char *appendAnyLines(char *Out, StringRef Indent, StringRef S,
-                            bool &AnyLine, std::vector<StringRef> &Lines) {
+/// Written through a pointer into room made once: a few unclean elements
+/// hold thousands of short lines (RegisterFunctionalization's), where an
+/// append per piece cost about a sixth more.
+static void appendAnyLines(std::string &Out, StringRef Indent, StringRef S,
+                           bool &AnyLine, std::vector<StringRef> &Lines) {
   Lines.clear();
   splitLines(S, Lines);
+  size_t Start = Out.size();
+  Out.resize(Start + S.size() + Lines.size() * (Indent.size() + 1));
+  char *Begin = &Out[Start], *P = Begin;
   for (StringRef L : Lines) {
     if (AnyLine)
-      *Out++ = '\n';
+      *P++ = '\n';
     AnyLine = true;
-    if (isPyBlankLine(L))
-      continue;
+    // A blank line is one that stripping empties: one look from its end,
+    // not a second from its start through the indentation.
     StringRef Stripped = pyRStrip(L);
-    std::memcpy(Out, Indent.data(), Indent.size());
-    Out += Indent.size();
-    std::memcpy(Out, Stripped.data(), Stripped.size());
-    Out += Stripped.size();
+    if (Stripped.empty())
+      continue;
+    std::memcpy(P, Indent.data(), Indent.size());
+    P += Indent.size();
+    std::memcpy(P, Stripped.data(), Stripped.size());
+    P += Stripped.size();
   }
-  return Out;
+  Out.resize(Start + (P - Begin));
+}
+
+/// The number of `\n` in \p S.
+static size_t countBreaks(StringRef S) {
+  size_t N = 0;
+  for (const char *P = S.data(), *E = P + S.size();
+       (P = static_cast<const char *>(std::memchr(P, '\n', E - P))); ++P)
+    ++N;
+  return N;
 }
 
 /// Append a block placeholder's text to \p Out: every line of every
 /// element, indented when not blank, right-stripped, without trailing blank
 /// lines. Values can be megabytes (OperatorsEverything.cpp): room is made
-/// once, for the most the text can take, and written through a pointer.
+/// once, for the most the text can take, and filled by appends (a resize
+/// would zero every byte first, only to overwrite it).
 static void appendIndentedLines(std::string &Out, StringRef Indent,
                                 const TemplateValue &V, size_t Rest) {
   size_t N = V.isList() ? V.size() : 1;
   auto Element = [&](size_t I) {
     return V.isList() ? V[I] : StringRef(V.getScalar());
   };
-  // One look at each element says which rules it needs, and bounds its
-  // lines (each ends at a control byte or at the element's end).
+  // One look at each element says which rules it needs (none for those
+  // whose maker vouched for them, see TemplateValue::isKnownClean).
   SmallVector<bool, 16> Clean(N);
-  size_t Bytes = 0, Lines = 0;
+  size_t Most = 0;
   for (size_t I = 0; I != N; ++I) {
-    size_t Controls = 0;
-    Clean[I] = isCleanBlockText(Element(I), Controls);
-    Bytes += Element(I).size();
-    Lines += Controls + 1;
+    StringRef S = Element(I);
+    Clean[I] = V.isKnownClean(I) || isCleanBlockText(S);
+    // A clean element grows by its separator and its lines' indentation;
+    // others are rare enough to let the string grow for them.
+    Most += S.size() + 1;
+    if (!Indent.empty() && Clean[I])
+      Most += (countBreaks(S) + 1) * Indent.size();
   }
   size_t Start = Out.size();
-  size_t Most = Bytes + Lines * (Indent.size() + 1);
   if (Out.capacity() < Start + Most + Rest)
     Out.reserve(Start + Most + Rest);
-  Out.resize(Start + Most);
-  char *Begin = &Out[Start], *P = Begin;
   bool AnyLine = false;
   std::vector<StringRef> Split;
   for (size_t I = 0; I != N; ++I)
-    P = Clean[I] ? appendCleanLines(P, Indent, Element(I), AnyLine)
-                 : appendAnyLines(P, Indent, Element(I), AnyLine, Split);
-  while (P != Begin && isPythonSpace(P[-1]))
-    --P;
-  Out.resize(Start + (P - Begin));
+    if (Clean[I])
+      appendCleanLines(Out, Indent, Element(I), AnyLine);
+    else
+      appendAnyLines(Out, Indent, Element(I), AnyLine, Split);
+  size_t End = Out.size();
+  while (End != Start && isPythonSpace(Out[End - 1]))
+    --End;
+  Out.resize(End);
+}
+
+/// The first `\n` at or after \p I of [B, B + N) that starts an empty line
+/// (it is at 0 or follows a `\n`), or N. Sixteen bytes a step where SSE2
+/// is there: empty lines are a few in a hundred.
+static size_t findEmptyLineBreak(const char *B, size_t I, size_t N) {
+  if (I == 0) {
+    if (N && B[0] == '\n')
+      return 0;
+    I = 1;
+  }
+#if defined(__SSE2__)
+  const __m128i NL = _mm_set1_epi8('\n');
+  for (; I + 16 <= N; I += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(B + I));
+    __m128i W = _mm_loadu_si128(reinterpret_cast<const __m128i *>(B + I - 1));
+    unsigned Mask = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpeq_epi8(V, NL), _mm_cmpeq_epi8(W, NL))));
+    if (Mask)
+      return I + countTrailingZeros(Mask);
+  }
+#endif
+  for (; I < N; ++I)
+    if (B[I] == '\n' && B[I - 1] == '\n')
+      return I;
+  return N;
+}
+
+void opgen::dropEmptyLines(std::string &S) {
+  // Every `\n` that starts an empty line goes; then a last `\n` (the empty
+  // last piece). Runs between the dropped bytes move down in place; the
+  // search only reads bytes past every byte written.
+  char *B = S.data();
+  size_t N = S.size(), Out = 0, In = 0;
+  for (size_t I = findEmptyLineBreak(B, 0, N); I != N;
+       I = findEmptyLineBreak(B, I + 1, N)) {
+    if (Out != In)
+      std::memmove(B + Out, B + In, I - In);
+    Out += I - In;
+    In = I + 1;
+  }
+  if (Out != In)
+    std::memmove(B + Out, B + In, N - In);
+  Out += N - In;
+  if (Out && B[Out - 1] == '\n')
+    --Out;
+  S.resize(Out);
 }
 
 Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {
@@ -275,58 +362,120 @@ Expected<CodeTemplate> CodeTemplate::fromFile(StringRef Path) {
   return CodeTemplate((*Buf)->getBuffer().str(), Path.str());
 }
 
-bool CodeTemplate::uses(StringRef Key) const {
-  StringRef P = Pattern;
-  for (size_t D = P.find('$'); D != StringRef::npos; D = P.find('$', D + 1)) {
-    Placeholder PH;
-    if (matchPlaceholder(P.substr(D), PH) && PH.Key == Key)
-      return true;
-  }
-  return false;
-}
-
-Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
-  StringRef P = Pattern;
-  std::string Out;
-  Out.reserve(P.size() * 2);
-  // Text between placeholders is copied in runs, from one `$` to the next.
+CodeTemplate::CodeTemplate(std::string P, std::string N)
+    : Pattern(std::move(P)), Name(std::move(N)) {
+  // Split once into literal runs and placeholders, each with what it is
+  // (block or inline), so that substituting a template thousands of times
+  // (Register<Key>'s RegisterDispatchDefinitions.ini, once per group) does
+  // not look for them again.
+  StringRef Pat = Pattern;
   size_t Lit = 0;
-  for (size_t D = P.find('$'); D != StringRef::npos; D = P.find('$', D + 1)) {
+  for (size_t D = Pat.find('$'); D != StringRef::npos;
+       D = Pat.find('$', D + 1)) {
     Placeholder PH;
-    if (!matchPlaceholder(P.substr(D), PH))
+    if (!matchPlaceholder(Pat.substr(D), PH))
       continue;
     // A block when only blanks stand between the line's start and the `$`
     // (the pattern's optional `^[^\n\S]*`); a previous placeholder on the
     // line ends in a non-blank, so the scan never passes it.
     size_t LS = D;
-    while (LS > Lit && isBlank(P[LS - 1]))
+    while (LS > Lit && isBlank(Pat[LS - 1]))
       --LS;
-    bool Block = LS == 0 || P[LS - 1] == '\n';
-    Out.append(P.data() + Lit, (Block ? LS : D) - Lit);
-    auto It = Env.find(PH.Key);
-    if (It == Env.end())
-      return createStringError(inconvertibleErrorCode(),
-                               "template `%s` uses `$%s`, which has no value",
-                               Name.c_str(), PH.Key.str().c_str());
-    const TemplateValue &V = It->second;
-    if (Block) {
-      appendIndentedLines(Out, P.slice(LS, D), V, P.size() - D);
+    Piece &Pc = Pieces.emplace_back();
+    Pc.Block = LS == 0 || Pat[LS - 1] == '\n';
+    Pc.LitBegin = Lit;
+    Pc.LitEnd = Pc.Block ? LS : D;
+    Pc.Dollar = D;
+    Pc.KeyBegin = PH.Key.data() - Pat.data();
+    Pc.KeyLength = PH.Key.size();
+    Pc.CommaBefore = PH.CommaBefore;
+    Pc.CommaAfter = PH.CommaAfter;
+    Lit = D + PH.Length;
+    D = Lit - 1;
+  }
+  TailBegin = Lit;
+}
+
+bool CodeTemplate::uses(StringRef Key) const {
+  StringRef P = Pattern;
+  return llvm::any_of(Pieces, [&](const Piece &Pc) {
+    return P.substr(Pc.KeyBegin, Pc.KeyLength) == Key;
+  });
+}
+
+/// The bytes \p V adds where it is substituted, about: a block's lines may
+/// add indentation, which appendIndentedLines makes room for.
+static size_t sizeOf(const TemplateValue &V) {
+  if (!V.isList())
+    return V.getScalar().size();
+  size_t N = 2 * V.size() + 4;
+  for (size_t I = 0; I != V.size(); ++I)
+    N += V[I].size();
+  return N;
+}
+
+Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
+  return substituteWith([&](StringRef Key) -> const TemplateValue * {
+    auto It = Env.find(Key);
+    return It == Env.end() ? nullptr : &It->second;
+  });
+}
+
+Expected<std::string>
+CodeTemplate::substitute(ArrayRef<TemplateArg> Args) const {
+  return substituteWith([&](StringRef Key) -> const TemplateValue * {
+    for (const TemplateArg &A : Args)
+      if (A.Key == Key)
+        return A.Value;
+    return nullptr;
+  });
+}
+
+template <typename LookupFn>
+Expected<std::string> CodeTemplate::substituteWith(LookupFn Lookup) const {
+  StringRef P = Pattern;
+  // Every value first, for the size of the whole text: room is made once,
+  // not grown (and copied) at each large value.
+  SmallVector<const TemplateValue *, 16> Values(Pieces.size());
+  SmallVector<size_t, 16> Later(Pieces.size() + 1);
+  Later[Pieces.size()] = P.size() - TailBegin;
+  for (size_t I = Pieces.size(); I-- > 0;) {
+    const Piece &Pc = Pieces[I];
+    StringRef Key = P.substr(Pc.KeyBegin, Pc.KeyLength);
+    Values[I] = Lookup(Key);
+    Later[I] = Later[I + 1] + (Pc.LitEnd - Pc.LitBegin) +
+               (Values[I] ? sizeOf(*Values[I]) : 0);
+  }
+  // The first placeholder without a value, in the pattern's order.
+  for (size_t I = 0; I != Pieces.size(); ++I)
+    if (!Values[I])
+      return createStringError(
+          inconvertibleErrorCode(),
+          "template `%s` uses `$%s`, which has no value", Name.c_str(),
+          P.substr(Pieces[I].KeyBegin, Pieces[I].KeyLength).str().c_str());
+  std::string Out;
+  Out.reserve(Later[0]);
+  for (size_t I = 0; I != Pieces.size(); ++I) {
+    const Piece &Pc = Pieces[I];
+    Out.append(P.data() + Pc.LitBegin, Pc.LitEnd - Pc.LitBegin);
+    const TemplateValue &V = *Values[I];
+    if (Pc.Block) {
+      // The blanks before the `$` are the block's indentation.
+      appendIndentedLines(Out, P.slice(Pc.LitEnd, Pc.Dollar), V, Later[I + 1]);
     } else if (V.isList()) {
-      if (V.size() && PH.CommaBefore)
+      if (V.size() && Pc.CommaBefore)
         Out += ", ";
       for (size_t K = 0; K != V.size(); ++K) {
         if (K)
           Out += ", ";
         Out.append(V[K].data(), V[K].size());
       }
-      if (V.size() && PH.CommaAfter)
+      if (V.size() && Pc.CommaAfter)
         Out += ", ";
     } else {
       Out += V.getScalar();
     }
-    Lit = D + PH.Length;
-    D = Lit - 1;
   }
-  Out.append(P.data() + Lit, P.size() - Lit);
+  Out.append(P.data() + TailBegin, P.size() - TailBegin);
   return Out;
 }

@@ -117,36 +117,29 @@ KeyRegistrations::definitions(const FunctionGroup &G) {
     Body += "\n}";
   }
   auto [Prologue, Epilogue] = namespaceLines(NS);
-  TemplateEnv Env;
-  Env["ns_prologue"] = Prologue;
-  Env["ns_epilogue"] = Epilogue;
-  Env["dispatch_anonymous_definitions"] = std::move(Anonymous);
-  Env["static_init_dispatch_registrations"] = std::move(Body);
-  Env["deferred_dispatch_registrations"] = "";
-  Env["dispatch_namespace"] = StringRef(KeyName).lower();
-  Env["dispatch_namespaced_definitions"] = std::move(Namespaced);
+  // Once per group: an array of values, not a StringMap.
+  TemplateValue Values[] = {std::move(Prologue),
+                            std::move(Epilogue),
+                            std::move(Anonymous),
+                            std::move(Body),
+                            "",
+                            StringRef(KeyName).lower(),
+                            std::move(Namespaced)};
+  TemplateArg Args[] = {{"ns_prologue", &Values[0]},
+                        {"ns_epilogue", &Values[1]},
+                        {"dispatch_anonymous_definitions", &Values[2]},
+                        {"static_init_dispatch_registrations", &Values[3]},
+                        {"deferred_dispatch_registrations", &Values[4]},
+                        {"dispatch_namespace", &Values[5]},
+                        {"dispatch_namespaced_definitions", &Values[6]}};
   std::optional<std::string> Text =
-      FM.substitute("RegisterDispatchDefinitions.ini", std::move(Env));
+      FM.substitute("RegisterDispatchDefinitions.ini", Args);
   if (!Text)
     return std::nullopt;
   // torchgen splits the text at newlines and substitutes the lines as a
   // list, which drops the empty ones: done in place (a copy of 10 MB a run
   // less).
-  std::string &S = *Text;
-  size_t Out = 0;
-  for (size_t In = 0, N = S.size(); In < N;) {
-    size_t NL = S.find('\n', In);
-    size_t End = NL == std::string::npos ? N : NL;
-    if (End != In) {
-      if (Out)
-        S[Out++] = '\n';
-      if (Out != In)
-        std::memmove(&S[Out], &S[In], End - In);
-      Out += End - In;
-    }
-    In = End + 1;
-  }
-  S.resize(Out);
+  dropEmptyLines(*Text);
   return Text;
 }
 

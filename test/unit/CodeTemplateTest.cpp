@@ -123,3 +123,91 @@ TEST_CASE("clean text is joined as is; other text by the line rules") {
         "1 2\n0123456789abcdef0123456789abcdef\n0123456789abcdef0123456789abcde"
         "\n");
 }
+
+TEST_CASE("isCleanBlockText: only `\\n` breaks, no blank before one") {
+  CHECK(isCleanBlockText(""));
+  CHECK(isCleanBlockText("a\n\nb\n\n"));
+  CHECK(isCleanBlockText("\n"));
+  CHECK(isCleanBlockText("tab\tinside\n"));
+  CHECK(isCleanBlockText("caf\xc3\xa9\n\xff\n")); // non-ASCII bytes
+  CHECK(!isCleanBlockText("trailing \n"));
+  CHECK(!isCleanBlockText("trailing\t\n"));
+  CHECK(!isCleanBlockText("ends in blank "));
+  CHECK(!isCleanBlockText("a\r\nb"));
+  CHECK(!isCleanBlockText("a\x0b"
+                          "b"));
+  CHECK(!isCleanBlockText("a\x1c"));
+  // A break or a blank at every offset around the sixteen-byte blocks,
+  // including a blank ending one block and its break starting the next.
+  for (size_t At = 1; At != 40; ++At) {
+    std::string S(48, 'x');
+    S[At] = '\n';
+    CHECK(isCleanBlockText(S));
+    S[At - 1] = ' ';
+    CHECK(!isCleanBlockText(S));
+    S[At - 1] = '\t';
+    CHECK(!isCleanBlockText(S));
+    S[At - 1] = '\n';
+    CHECK(isCleanBlockText(S));
+    S[At] = '\r';
+    CHECK(!isCleanBlockText(S));
+  }
+}
+
+TEST_CASE("a known-clean borrowed list is joined as the scanned one") {
+  std::vector<std::string> Texts = {"a\n\nb\n", "", "c"};
+  std::vector<llvm::StringRef> Refs(Texts.begin(), Texts.end());
+  TemplateEnv Known, Scanned;
+  Known["v"] = TemplateValue::borrowedList(Refs, {true, true, true});
+  Scanned["v"] = TemplateValue::borrowedList(Refs);
+  CHECK(subst("  $v\n", Known) == subst("  $v\n", Scanned));
+  CHECK(subst("  $v\n", Known) == "  a\n\n  b\n  c\n");
+}
+
+TEST_CASE("dropEmptyLines: the non-empty pieces of a split at `\\n`") {
+  auto Drop = [](std::string S) {
+    dropEmptyLines(S);
+    return S;
+  };
+  CHECK(Drop("") == "");
+  CHECK(Drop("\n") == "");
+  CHECK(Drop("\n\n\n") == "");
+  CHECK(Drop("a") == "a");
+  CHECK(Drop("a\n") == "a");
+  CHECK(Drop("\na\n\n\nb\n\n") == "a\nb");
+  CHECK(Drop("a \n\n\tb") == "a \n\tb"); // blanks are not empty
+  CHECK(Drop("a\r\n\r\nb") == "a\r\n\r\nb");
+  // Empty lines at every offset around the sixteen-byte blocks.
+  for (size_t At = 1; At + 2 < 50; ++At) {
+    std::string S(50, 'x');
+    S[At] = S[At + 1] = '\n';
+    std::string Want = S;
+    Want.erase(At + 1, 1);
+    CHECK(Drop(S) == Want);
+  }
+}
+
+TEST_CASE("a template split once serves every substitution") {
+  // Braced and comma forms at a line's start are blocks (commas unused);
+  // two placeholders on a line: the second is inline.
+  CodeTemplate T("  ${,v}\n\t${w,} $w${,v}\n$$ $1 $\n", "T.cpp");
+  TemplateEnv A;
+  A["v"] = std::vector<std::string>{"a", "b"};
+  A["w"] = "one\ntwo";
+  TemplateEnv B;
+  B["v"] = std::vector<std::string>{};
+  B["w"] = "";
+  for (int Round = 0; Round != 2; ++Round) {
+    llvm::Expected<std::string> SA = T.substitute(A);
+    REQUIRE(static_cast<bool>(SA));
+    CHECK(*SA == "  a\n  b\n\tone\n\ttwo one\ntwo, a, b\n$$ $1 $\n");
+    llvm::Expected<std::string> SB = T.substitute(B);
+    REQUIRE(static_cast<bool>(SB));
+    CHECK(*SB == "\n \n$$ $1 $\n");
+  }
+  // The first placeholder without a value, in the pattern's order.
+  llvm::Expected<std::string> Missing =
+      CodeTemplate("$b $a\n", "T.cpp").substitute(TemplateEnv());
+  REQUIRE(!Missing);
+  CHECK(llvm::toString(Missing.takeError()).find("`$b`") != std::string::npos);
+}

@@ -17,6 +17,7 @@
 #ifndef OPGEN_EMIT_CODETEMPLATE_H
 #define OPGEN_EMIT_CODETEMPLATE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -40,9 +41,14 @@ public:
       : List(std::move(L)), IsList(true) {}
   /// A list of strings owned elsewhere, which must outlive every use of the
   /// value.
-  static TemplateValue borrowedList(std::vector<llvm::StringRef> L) {
+  /// \p Clean, when given, says per string whether isCleanBlockText is
+  /// known to hold for it, so that a block placeholder need not scan it
+  /// again (a sharded file's item goes into its shard and `Everything`).
+  static TemplateValue borrowedList(std::vector<llvm::StringRef> L,
+                                    std::vector<bool> Clean = {}) {
     TemplateValue V;
     V.Borrowed = std::move(L);
+    V.Clean = std::move(Clean);
     V.IsList = V.IsBorrowed = true;
     return V;
   }
@@ -55,21 +61,42 @@ public:
     return IsBorrowed ? Borrowed[I] : llvm::StringRef(List[I]);
   }
 
+  /// Whether string \p I (0 for a scalar) is known to be clean block text,
+  /// not to be scanned again.
+  bool isKnownClean(size_t I) const { return I < Clean.size() && Clean[I]; }
+
 private:
   std::string Scalar;
   std::vector<std::string> List;
   std::vector<llvm::StringRef> Borrowed;
+  std::vector<bool> Clean;
   bool IsList = false;
   bool IsBorrowed = false;
 };
 
+/// Whether a block placeholder may copy \p S as it is, adding only
+/// separators and indentation: its bytes below 0x20 are `\n` and `\t`
+/// only, and no line ends in a blank. Generated C++ almost always is, and
+/// checking costs far less than splitting and stripping line by line.
+bool isCleanBlockText(llvm::StringRef S);
+
+/// Drop the empty lines of \p S, in place: what `S.split("\n")` as a
+/// block placeholder's list makes of it, each empty piece giving no line
+/// (the pieces are joined with `\n`, none after the last).
+void dropEmptyLines(std::string &S);
+
 /// The values of a template's placeholders, by name.
 using TemplateEnv = llvm::StringMap<TemplateValue>;
 
+/// A placeholder's value by name, for substitute's array form.
+struct TemplateArg {
+  llvm::StringRef Key;
+  const TemplateValue *Value;
+};
+
 class CodeTemplate {
 public:
-  explicit CodeTemplate(std::string Pattern, std::string Name = "")
-      : Pattern(std::move(Pattern)), Name(std::move(Name)) {}
+  explicit CodeTemplate(std::string Pattern, std::string Name = "");
 
   /// Read a template file.
   static llvm::Expected<CodeTemplate> fromFile(llvm::StringRef Path);
@@ -77,6 +104,12 @@ public:
   /// Substitute every placeholder; a placeholder without a value in \p Env
   /// is an error naming it and the template.
   llvm::Expected<std::string> substitute(const TemplateEnv &Env) const;
+  /// The same with the values in an array, searched in order: for a
+  /// template substituted thousands of times with a few values, where
+  /// filling a StringMap each time cost more than the substitution's
+  /// lookups (Register<Key>'s per-group definitions).
+  llvm::Expected<std::string>
+  substitute(llvm::ArrayRef<TemplateArg> Args) const;
 
   llvm::StringRef getName() const { return Name; }
 
@@ -84,8 +117,24 @@ public:
   bool uses(llvm::StringRef Key) const;
 
 private:
+  template <typename LookupFn>
+  llvm::Expected<std::string> substituteWith(LookupFn Lookup) const;
+
+  /// A literal run of the pattern and the placeholder after it, as offsets
+  /// into Pattern (which moves with the template).
+  struct Piece {
+    size_t LitBegin, LitEnd;
+    /// The `$`; for a block, [LitEnd, Dollar) is its indentation.
+    size_t Dollar;
+    size_t KeyBegin, KeyLength;
+    bool Block, CommaBefore, CommaAfter;
+  };
+
   std::string Pattern;
   std::string Name;
+  /// The pattern split once into pieces, then the literal from TailBegin.
+  std::vector<Piece> Pieces;
+  size_t TailBegin = 0;
 };
 
 } // namespace opgen

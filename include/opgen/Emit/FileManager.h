@@ -141,6 +141,9 @@ public:
   /// substitute_with_template), for text that other files embed.
   std::optional<std::string> substitute(llvm::StringRef TemplateName,
                                         TemplateEnv Env);
+  /// The same with the values in an array (CodeTemplate's array form).
+  std::optional<std::string> substitute(llvm::StringRef TemplateName,
+                                        llvm::ArrayRef<TemplateArg> Args);
 
   /// The files made so far, in the order they were written.
   const std::vector<GeneratedFile> &getFiles() const { return Files; }
@@ -188,6 +191,8 @@ private:
   /// Give `generated_comment` its default value unless \p Env has one.
   void addGeneratedComment(TemplateEnv &Env,
                            llvm::StringRef TemplateName) const;
+  /// The default `generated_comment` for \p TemplateName.
+  std::string defaultGeneratedComment(llvm::StringRef TemplateName) const;
   void reportTemplateError(llvm::StringRef TemplateName,
                            const std::string &Message);
   bool claim(llvm::StringRef Name);
