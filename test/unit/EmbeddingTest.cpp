@@ -144,6 +144,23 @@ TEST_CASE("an operator model's diagnostics go to its handler only") {
   CHECK(C.Lines.back() == "error: an operator model reads its inputs once\n");
 }
 
+TEST_CASE("an operator model runs the pipeline it is given") {
+  // No pass: the functions are read, but not grouped.
+  Captured Bare;
+  FrontEndOptions None = options();
+  None.Pipeline = "";
+  REQUIRE(succeeded(Bare.Model.read(fromMemory(Abs), None)));
+  CHECK(Bare.Model.getModule().Functions.size() == 2);
+  CHECK(!Bare.Model.getModule().Groups);
+  // An unknown pass is the caller's mistake, reported to its handler.
+  Captured Unknown;
+  FrontEndOptions Bad = options();
+  Bad.Pipeline = "default,no-such-pass";
+  CHECK(failed(Unknown.Model.read(fromMemory(Abs), Bad)));
+  REQUIRE(Unknown.Lines.size() == 1);
+  CHECK(StringRef(Unknown.Lines[0]).contains("unknown pass `no-such-pass`"));
+}
+
 TEST_CASE("an unreadable input file is a diagnostic") {
   Captured C;
   ModelInputs In;
