@@ -1,21 +1,32 @@
 # add_opgen_library(name sources... LINK libs...): one static library per
-# pipeline stage, named opgen<Name>.
+# pipeline stage, named opgen<Name>, installed and exported as opgen::<Name>
+# (see cmake/InstallOpgen.cmake).
 function(add_opgen_library name)
   cmake_parse_arguments(ARG "" "" "LINK" ${ARGN})
   add_library(opgen${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
+  add_library(opgen::${name} ALIAS opgen${name})
+  set_target_properties(opgen${name} PROPERTIES EXPORT_NAME ${name})
+  target_include_directories(opgen${name} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(opgen${name} PUBLIC ${ARG_LINK})
+  install(TARGETS opgen${name} EXPORT opgenTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()
 
 # add_opgen_tool(name sources... LINK libs...): a thin executable, with
 # mimalloc as its allocator where OPGEN_USE_MIMALLOC found it (see
-# tools/ToolAllocator.cpp).
+# tools/ToolAllocator.cpp), installed and exported as opgen::<name>.
 function(add_opgen_tool name)
   cmake_parse_arguments(ARG "" "" "LINK" ${ARGN})
   add_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  add_executable(opgen::${name} ALIAS ${name})
   target_link_libraries(${name} PRIVATE ${ARG_LINK})
   if(OPGEN_MIMALLOC)
     target_sources(${name} PRIVATE
       ${PROJECT_SOURCE_DIR}/tools/ToolAllocator.cpp)
     target_link_libraries(${name} PRIVATE mimalloc)
   endif()
+  install(TARGETS ${name} EXPORT opgenTargets
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()

@@ -298,8 +298,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
         const FileSetInfo *Set = findFileSet(FileSet.front()->FileSet);
         const std::string &Out = Config.OutputFile;
         std::vector<OutputFolderSpec> Specs =
-            Set && Set->Name == "aten"
-                ? getAtenFolders(Out, Out + "/core", Out + "/aoti", false)
+            Set ? getFileSetFolders(*Set, Out)
                 : std::vector<OutputFolderSpec>{
                       {OutputFolder::Install, Out, std::string()}};
         Splits.back().Files = std::make_unique<OutputFolders>(

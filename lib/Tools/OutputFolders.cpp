@@ -30,6 +30,14 @@ opgen::getAtenFolders(const std::string &InstallDir,
   return Specs;
 }
 
+std::vector<OutputFolderSpec>
+opgen::getFileSetFolders(const FileSetInfo &Set, const std::string &OutputDir) {
+  if (Set.Name == "aten")
+    return getAtenFolders(OutputDir, OutputDir + "/core", OutputDir + "/aoti",
+                          false);
+  return {{OutputFolder::Install, OutputDir, std::string()}};
+}
+
 OutputFolders::OutputFolders(Context &Ctx, TemplateCache &Templates,
                              std::vector<OutputFolderSpec> Specs,
                              const std::string &Generator, bool DryRun)

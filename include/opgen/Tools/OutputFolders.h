@@ -36,6 +36,12 @@ std::vector<OutputFolderSpec> getAtenFolders(const std::string &InstallDir,
                                              const std::string &AotiDir,
                                              bool Xpu);
 
+/// The folders file set \p Set writes into under \p OutputDir: torchgen.gen's
+/// (core/ and aoti/ under it) for the `aten` set, \p OutputDir alone for
+/// the others.
+std::vector<OutputFolderSpec> getFileSetFolders(const FileSetInfo &Set,
+                                                const std::string &OutputDir);
+
 class OutputFolders {
 public:
   /// A file manager per folder, all with \p Generator and \p Templates.
@@ -47,6 +53,10 @@ public:
   void bind(EmitContext &EC) const;
   /// Every file made, in all folders.
   size_t getNumFiles() const;
+  /// One file manager per folder, in the order of the specs.
+  const std::vector<std::unique_ptr<FileManager>> &getManagers() const {
+    return Managers;
+  }
   /// Write every folder's files (see FileManager::commit); with
   /// \p EveryFolder, make each folder first even if no file goes there, as
   /// torchgen.gen does (its ops/ in default mode).
