@@ -17,7 +17,8 @@ Context::Context(raw_ostream &DiagOS) : Diags(SrcMgr, DiagOS) {
       },
       &Diags);
   for (unsigned I = 0; I < NumBaseTypes; ++I) {
-    detail::TypeStorage S{Type::Base};
+    detail::TypeStorage S;
+    S.K = Type::Base;
     S.B = static_cast<BaseTy>(I);
     BaseTypes[I] = unique(std::move(S));
   }
@@ -71,14 +72,16 @@ Type Context::getDerived(Type::Kind K, Type Elem,
   std::lock_guard<std::mutex> Lock(TypesMutex);
   // A size of 2^64 - 1 has no code; such a list is uniqued the slow way.
   if (Size && *Size == UINT64_MAX) {
-    detail::TypeStorage S{K};
+    detail::TypeStorage S;
+    S.K = K;
     S.Elem = Elem;
     S.Size = Size;
     return unique(std::move(S));
   }
   Type &Cached = Derived[Key];
   if (!Cached) {
-    detail::TypeStorage S{K};
+    detail::TypeStorage S;
+    S.K = K;
     S.Elem = Elem;
     S.Size = Size;
     Cached = unique(std::move(S));
@@ -96,7 +99,8 @@ Type Context::getListType(Type Elem, std::optional<uint64_t> Size) {
 
 Type Context::getCustomClassType(StringRef ClassName) {
   std::lock_guard<std::mutex> Lock(TypesMutex);
-  detail::TypeStorage S{Type::CustomClass};
+  detail::TypeStorage S;
+  S.K = Type::CustomClass;
   S.ClassName = ClassName.str();
   return unique(std::move(S));
 }

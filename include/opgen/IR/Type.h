@@ -83,7 +83,7 @@ private:
 
 namespace detail {
 struct TypeStorage {
-  Type::Kind K;
+  Type::Kind K = Type::Base;
   BaseTy B = BaseTy::Tensor;
   Type Elem;
   std::optional<uint64_t> Size;
