@@ -5,6 +5,8 @@ threads, meet errors in different chunks of their loops."""
 import sys
 
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+# With `cross`, mistakes the checks across entries find instead.
+cross = len(sys.argv) > 2 and sys.argv[2] == "cross"
 # Every so many fillers, one of these, in turn.
 BAD = [
     # Two functional variants of one signature.
@@ -29,6 +31,18 @@ BAD = [
     "- func: untagged{i}(Tensor self) -> Tensor\n"
     "- func: untagged{i}_(Tensor(a! -> *) self) -> Tensor(a! -> *) r\n",
 ]
+CROSS = [
+    # A duplicate operator.
+    "- func: filler{i}(Tensor self, int n) -> Tensor\n",
+    # inplace_view on an operator that is not inplace.
+    "- func: notinplace{i}(Tensor self) -> Tensor\n"
+    "  tags: inplace_view\n",
+    # inplace_view with no out-of-place view.
+    "- func: noview{i}_(Tensor(a!) self) -> Tensor(a!)\n"
+    "  tags: inplace_view\n",
+]
+if cross:
+    BAD = CROSS
 out = []
 for i in range(count):
     out.append(f"- func: filler{i}(Tensor self, int n) -> Tensor\n"
