@@ -5,8 +5,9 @@ threads, meet errors in different chunks of their loops."""
 import sys
 
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-# With `cross`, mistakes the checks across entries find instead.
-cross = len(sys.argv) > 2 and sys.argv[2] == "cross"
+# With `cross`, mistakes the checks across entries find instead; with
+# `autogen` or `lonely`, those of variant synthesis.
+mode = sys.argv[2] if len(sys.argv) > 2 else ""
 # Every so many fillers, one of these, in turn.
 BAD = [
     # Two functional variants of one signature.
@@ -41,8 +42,28 @@ CROSS = [
     "- func: noview{i}_(Tensor(a!) self) -> Tensor(a!)\n"
     "  tags: inplace_view\n",
 ]
-if cross:
-    BAD = CROSS
+AUTOGEN = [
+    # autogen: lists only some of what is made.
+    "- func: partial{i}_(Tensor(a!) self) -> Tensor(a!)\n"
+    "  dispatch:\n"
+    "    CPU: partial{i}_cpu_\n"
+    "  autogen: partial{i}.out\n",
+    # autogen: on a group that gets nothing.
+    "- func: needless{i}(Tensor self) -> Tensor\n"
+    "  dispatch:\n"
+    "    CPU: needless{i}_cpu\n"
+    "- func: needless{i}.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n"
+    "  dispatch:\n"
+    "    CPU: needless{i}_out\n"
+    "  autogen: needless{i}.other\n",
+]
+# A lone out= operator, which stops synthesis before the autogen checks.
+LONELY = [
+    "- func: lonely{i}.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n"
+    "  dispatch:\n"
+    "    CPU: lonely{i}_out\n",
+]
+BAD = {"cross": CROSS, "autogen": AUTOGEN, "lonely": LONELY}.get(mode, BAD)
 out = []
 for i in range(count):
     out.append(f"- func: filler{i}(Tensor self, int n) -> Tensor\n"
