@@ -4,6 +4,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <iterator>
+
 using namespace opgen;
 using namespace llvm;
 
@@ -16,14 +19,34 @@ StringRef opgen::toString(BaseTy T) {
   return BaseTySpellings[static_cast<unsigned>(T)];
 }
 
+namespace {
+/// The spellings chained by first letter: every argument's type is parsed,
+/// and walking only the few spellings with its first letter saves most of
+/// a scan over all of them.
+struct SpellingChains {
+  static constexpr unsigned N = std::size(BaseTySpellings);
+  /// The first spelling of each first byte, then the next of the same
+  /// byte; N ends a chain.
+  unsigned First[256];
+  unsigned Next[N];
+  SpellingChains() {
+    std::fill(std::begin(First), std::end(First), N);
+    for (unsigned I = N; I-- > 0;) {
+      unsigned char C = BaseTySpellings[I].front();
+      Next[I] = First[C];
+      First[C] = I;
+    }
+  }
+};
+} // namespace
+
 std::optional<BaseTy> opgen::parseBaseTy(StringRef Spelling) {
-  // Every argument's type comes through here: compare the first letter
-  // before the whole spelling.
   if (Spelling.empty())
     return std::nullopt;
-  for (unsigned I = 0; I < std::size(BaseTySpellings); ++I)
-    if (BaseTySpellings[I].front() == Spelling.front() &&
-        BaseTySpellings[I] == Spelling)
+  static const SpellingChains Chains;
+  for (unsigned I = Chains.First[static_cast<unsigned char>(Spelling.front())];
+       I != SpellingChains::N; I = Chains.Next[I])
+    if (BaseTySpellings[I] == Spelling)
       return static_cast<BaseTy>(I);
   return std::nullopt;
 }

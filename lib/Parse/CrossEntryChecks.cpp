@@ -10,11 +10,15 @@
 
 #include "NativeYamlStages.h"
 
+#include "opgen/Support/Parallel.h"
+#include "opgen/Support/StringStream.h"
+
+#include "llvm/ADT/CachedHashString.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Allocator.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 using namespace opgen;
 using namespace opgen::nativeyaml;
@@ -22,85 +26,102 @@ using namespace llvm;
 
 namespace {
 
-/// Functions by the text of their name. Hashing text saves ordering
-/// OperatorName structs; the arena saves a heap node per name.
-class NameTable {
-public:
-  explicit NameTable(size_t Size) { Map.reserve(Size); }
-  /// Add \p F under \p Key unless the key is taken. Returns the kept key
-  /// and the function under it (\p F when the key was new).
-  std::pair<StringRef, const NativeFunction *> insert(StringRef Key,
-                                                      const NativeFunction *F) {
-    auto It = Map.find(Key);
-    if (It == Map.end())
-      It = Map.try_emplace(Key.copy(Arena), F).first;
-    return {It->first, It->second};
-  }
+/// Texts, one per item, and their hashes, made on threads: printing and
+/// hashing the names was most of these checks' cost on one thread; what
+/// stays serial only probes a table.
+struct HashedTexts {
+  std::vector<std::string> Texts;
+  std::vector<unsigned> Hashes;
 
-private:
-  BumpPtrAllocator Arena;
-  DenseMap<StringRef, const NativeFunction *> Map;
+  template <typename PrintFn>
+  HashedTexts(size_t N, unsigned Threads, PrintFn Print) : Texts(N), Hashes(N) {
+    parallelFor(Threads, N, [&](size_t I) {
+      BufferedStringStream OS(Texts[I]);
+      Print(I, OS);
+      OS.flush();
+      Hashes[I] = CachedHashStringRef(Texts[I]).hash();
+    });
+  }
+  CachedHashStringRef operator[](size_t I) const {
+    return CachedHashStringRef(Texts[I], Hashes[I]);
+  }
 };
 
 class CrossEntryChecker {
 public:
   CrossEntryChecker(DiagnosticEngine &D, const std::vector<NativeFunction> &Fns,
-                    const std::set<OperatorName> &FailedNames)
-      : D(D), Fns(Fns), FailedNames(FailedNames), ByQualifiedName(Fns.size()) {
-    Names.reserve(Fns.size());
+                    const std::set<OperatorName> &FailedNames, unsigned Threads)
+      : D(D), Fns(Fns), FailedNames(FailedNames), Threads(Threads),
+        QualifiedNames(Fns.size(), Threads,
+                       [&](size_t I, raw_ostream &OS) {
+                         OS << Fns[I].Namespace << "::";
+                         Fns[I].Func.Name.print(OS);
+                       }),
+        InplaceViews(Fns.size()) {
+    parallelFor(Threads, Fns.size(), [&](size_t I) {
+      InplaceViews[I] = Fns[I].Tags.count("inplace_view") != 0;
+    });
   }
 
   void run() {
-    for (const NativeFunction &F : Fns)
-      addName(F);
+    ByQualifiedName.reserve(Fns.size());
     for (size_t I = 0; I < Fns.size(); ++I)
-      checkInplaceView(Fns[I], Names[I]);
+      addName(I);
+    for (size_t I = 0; I < Fns.size(); ++I)
+      if (InplaceViews[I])
+        checkInplaceView(Fns[I], name(I));
   }
 
 private:
-  /// Record \p F's name, reporting a duplicate operator.
-  void addName(const NativeFunction &F);
+  /// Record function \p I's name, reporting a duplicate operator.
+  void addName(size_t I);
   /// An inplace_view operator must be inplace and have an out-of-place view.
   void checkInplaceView(const NativeFunction &F, StringRef Name);
   bool hasBaseName(const BaseOperatorName &B);
+  /// Function \p I's name without its namespace.
+  StringRef name(size_t I) const {
+    return StringRef(QualifiedNames.Texts[I])
+        .drop_front(Fns[I].Namespace.size() + 2);
+  }
 
   DiagnosticEngine &D;
   const std::vector<NativeFunction> &Fns;
   const std::set<OperatorName> &FailedNames;
-  /// Functions by `namespace::name`. One table: the unqualified name is
-  /// the kept key's tail (a second table of plain names cost about 1.5 M
-  /// instructions, on one thread).
-  NameTable ByQualifiedName;
-  /// Each function's name, the tail of its key in ByQualifiedName.
-  std::vector<StringRef> Names;
-  /// Built on first use: only inplace_view operators, which are few, need it.
-  StringSet<> BaseNames;
-  SmallString<128> NameBuf;
+  unsigned Threads;
+  /// Each function's `namespace::name`. Operators are registered per
+  /// namespace, so `aten::f` and `custom::f` are two operators (torchgen
+  /// objects only when they share a dispatch key, which the backend-index
+  /// pass checks).
+  HashedTexts QualifiedNames;
+  /// Which functions have the inplace_view tag.
+  std::vector<char> InplaceViews;
+  /// The first function of each qualified name.
+  DenseMap<CachedHashStringRef, size_t> ByQualifiedName;
+  /// Built on first use: only inplace_view operators, which are few, need
+  /// it. The keys point into BaseNameTexts.
+  std::optional<HashedTexts> BaseNameTexts;
+  DenseSet<CachedHashStringRef> BaseNames;
 };
 
 } // namespace
 
-void CrossEntryChecker::addName(const NativeFunction &F) {
-  // Operators are registered per namespace, so `aten::f` and `custom::f`
-  // are two operators (torchgen objects only when they share a dispatch
-  // key, which the backend-index pass checks).
-  NameBuf.clear();
-  raw_svector_ostream OS(NameBuf);
-  OS << F.Namespace << "::";
-  F.Func.Name.print(OS);
-  auto [Key, First] = ByQualifiedName.insert(NameBuf, &F);
-  Names.push_back(Key.drop_front(F.Namespace.size() + 2));
-  if (First == &F)
+void CrossEntryChecker::addName(size_t I) {
+  auto [It, New] = ByQualifiedName.try_emplace(QualifiedNames[I], I);
+  if (New)
     return;
-  D.error(F.FuncLoc, "duplicate operator `" +
-                         (F.Namespace == "aten" ? Names.back() : Key) + "`");
-  D.note(First->FuncLoc, "previously declared here");
+  const NativeFunction &F = Fns[I];
+  D.error(F.FuncLoc,
+          "duplicate operator `" +
+              (F.Namespace == "aten" ? name(I)
+                                     : StringRef(QualifiedNames.Texts[I])) +
+              "`");
+  D.note(Fns[It->second].FuncLoc, "previously declared here");
 }
 
 void CrossEntryChecker::checkInplaceView(const NativeFunction &F,
                                          StringRef Name) {
-  if (!F.Tags.count("inplace_view") || Name == "resize_" ||
-      Name == "resize_as_" || F.Func.Name.Name.str() == "set_")
+  if (Name == "resize_" || Name == "resize_as_" ||
+      F.Func.Name.Name.str() == "set_")
     return;
   const BaseOperatorName &B = F.Func.Name.Name;
   if (!B.Inplace) {
@@ -118,17 +139,26 @@ void CrossEntryChecker::checkInplaceView(const NativeFunction &F,
 }
 
 bool CrossEntryChecker::hasBaseName(const BaseOperatorName &B) {
-  if (BaseNames.empty()) {
+  if (!BaseNameTexts) {
+    std::vector<const BaseOperatorName *> All;
+    All.reserve(Fns.size() + FailedNames.size());
     for (const NativeFunction &F : Fns)
-      BaseNames.insert(F.Func.Name.Name.str());
+      All.push_back(&F.Func.Name.Name);
     for (const OperatorName &N : FailedNames)
-      BaseNames.insert(N.Name.str());
+      All.push_back(&N.Name);
+    BaseNameTexts.emplace(All.size(), Threads, [&](size_t I, raw_ostream &OS) {
+      All[I]->print(OS);
+    });
+    BaseNames.reserve(All.size());
+    for (size_t I = 0; I < All.size(); ++I)
+      BaseNames.insert((*BaseNameTexts)[I]);
   }
-  return BaseNames.count(B.str()) != 0;
+  return BaseNames.contains(CachedHashStringRef(B.str()));
 }
 
 void nativeyaml::checkAcrossEntries(Context &Ctx,
                                     const std::vector<NativeFunction> &Fns,
-                                    const std::set<OperatorName> &FailedNames) {
-  CrossEntryChecker(Ctx.getDiags(), Fns, FailedNames).run();
+                                    const std::set<OperatorName> &FailedNames,
+                                    unsigned Threads) {
+  CrossEntryChecker(Ctx.getDiags(), Fns, FailedNames, Threads).run();
 }

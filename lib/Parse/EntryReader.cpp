@@ -10,6 +10,7 @@
 
 #include "opgen/IR/PrintedIRKeys.h"
 #include "opgen/Parse/SchemaParser.h"
+#include "opgen/Support/TextSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -143,7 +144,7 @@ StringRef nativeyaml::keyName(EntryKey K) { return EntryKeyNames[unsigned(K)]; }
 SmallVector<std::pair<StringRef, TextLocation>, 4>
 nativeyaml::splitList(StringRef Text, const TextLocation &Loc, size_t Offset) {
   SmallVector<StringRef, 4> Parts;
-  Text.split(Parts, ", ");
+  splitText(Text, ", ", Parts);
   SmallVector<std::pair<StringRef, TextLocation>, 4> Out;
   for (StringRef P : Parts) {
     Out.push_back({P, TextLocation{Loc.at(Offset), Loc.Exact}});
@@ -572,12 +573,12 @@ void EntryReader::checkInvariants(NativeFunction &F, const YamlValue &E) {
     // The cheap tests first; the arguments are looked at last.
     auto DropoutArg = [&] {
       return S.Args.anyOf(Arguments::AllParts, [](const Argument &A) {
-        return StringRef(A.Name).contains("dropout");
+        return containsText(A.Name, "dropout");
       });
     };
-    bool Random = Name.contains("rand") || S.Args.hasGeneratorArg() ||
-                  ((Name.contains("dropout") || DropoutArg()) &&
-                   !Name.contains("backward") &&
+    bool Random = containsText(Name, "rand") || S.Args.hasGeneratorArg() ||
+                  ((containsText(Name, "dropout") || DropoutArg()) &&
+                   !containsText(Name, "backward") &&
                    S.Name.Name.str() != "_cudnn_init_dropout_state");
     if (Random && !F.Tags.count("nondeterministic_seeded"))
       error(field(EntryKey::Tags) ? field(EntryKey::Tags)->Loc : FL,

@@ -56,7 +56,7 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   }
   Fns.resize(Kept);
 
-  checkAcrossEntries(Ctx, Fns, FailedNames);
+  checkAcrossEntries(Ctx, Fns, FailedNames, Threads);
   if (D.getNumErrors() != Before)
     return failure();
   M.VariantsSynthesized =

@@ -45,9 +45,11 @@ std::optional<EntrySlots> readEntries(Context &Ctx, unsigned BufferID,
 
 /// torchgen's error_check_native_functions over the functions that read
 /// cleanly, plus duplicate operators. \p FailedNames are the operators whose
-/// entries had errors: they are not reported missing as well.
+/// entries had errors: they are not reported missing as well. The names
+/// are printed on up to \p Threads threads.
 void checkAcrossEntries(Context &Ctx, const std::vector<NativeFunction> &Fns,
-                        const std::set<OperatorName> &FailedNames);
+                        const std::set<OperatorName> &FailedNames,
+                        unsigned Threads);
 
 /// Rebuild the groups and view groups that printed IR records on its
 /// entries into \p M, whose functions line up with \p Printed.

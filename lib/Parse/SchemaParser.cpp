@@ -3,6 +3,7 @@
 #include "opgen/Parse/SchemaParser.h"
 #include "opgen/Parse/SchemaLexer.h"
 #include "opgen/Support/StringStream.h"
+#include "opgen/Support/TextSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -299,7 +300,7 @@ bool Parser::parseArgument(Argument &A) {
       return error(EqOffset, "expected a default value after `=`");
     // torchgen splits arguments at ", " and at "=", so neither may occur
     // inside a default.
-    if (D.Text.contains(", ") || D.Text.contains('='))
+    if (containsText(D.Text, ", ") || D.Text.contains('='))
       return error(D.Offset, "default value `" + D.Text +
                                  "` may not contain `, ` or `=`");
     A.Default = D.Text.str();

@@ -20,22 +20,35 @@ bool isYaml11Null(StringRef S) {
 }
 
 std::optional<bool> yaml11Bool(StringRef S) {
-  // The words are 2 to 5 letters long and start with one of these.
-  if (S.size() < 2 || S.size() > 5 ||
-      !StringRef("yYnNtTfFoO").contains(S.front()))
+  // Every plain scalar comes through here. The words are 2 to 5 letters
+  // long, in lower case, capitalized or in upper case: fold the case once
+  // and compare the folded word, rather than each of 18 spellings.
+  size_t N = S.size();
+  if (N < 2 || N > 5)
     return std::nullopt;
-  // StringRefs, not C strings: their lengths are known without strlen, and
-  // most comparisons stop at the length.
-  static const StringRef True[] = {"yes",  "Yes", "YES", "true", "True",
-                                   "TRUE", "on",  "On",  "ON"};
-  static const StringRef False[] = {"no",    "No",  "NO",  "false", "False",
-                                    "FALSE", "off", "Off", "OFF"};
-  for (StringRef T : True)
-    if (S == T)
-      return true;
-  for (StringRef F : False)
-    if (S == F)
-      return false;
+  char Folded[5];
+  bool Upper = true, LowerTail = true;
+  for (size_t I = 0; I < N; ++I) {
+    char C = S[I];
+    if (C >= 'a' && C <= 'z') {
+      Upper = false;
+    } else if (C >= 'A' && C <= 'Z') {
+      if (I)
+        LowerTail = false;
+      C = C - 'A' + 'a';
+    } else {
+      return std::nullopt;
+    }
+    Folded[I] = C;
+  }
+  // Lower case, capitalized or all upper case; not `tRue` or `TRue`.
+  if (!Upper && !LowerTail)
+    return std::nullopt;
+  StringRef W(Folded, N);
+  if (W == "yes" || W == "true" || W == "on")
+    return true;
+  if (W == "no" || W == "false" || W == "off")
+    return false;
   return std::nullopt;
 }
 

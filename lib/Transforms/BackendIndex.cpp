@@ -23,16 +23,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/IR/FunctionIndex.h"
+#include "opgen/Support/Parallel.h"
+#include "opgen/Support/StringStream.h"
 #include "opgen/Transforms/BackendOperators.h"
 #include "opgen/Transforms/Passes.h"
 
+#include "llvm/ADT/CachedHashString.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Allocator.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <tuple>
 
 using namespace opgen;
 using namespace llvm;
@@ -56,7 +58,7 @@ public:
   LogicalResult run(Module &M, PassContext &PC) override;
 
 private:
-  LogicalResult buildInTree(Module &M, Context &Ctx,
+  LogicalResult buildInTree(Module &M, Context &Ctx, unsigned Threads,
                             std::map<DispatchKey, BackendIndex> &Indices);
   LogicalResult buildExternal(Module &M, Context &Ctx,
                               std::map<DispatchKey, BackendIndex> &Indices);
@@ -65,46 +67,43 @@ private:
 } // namespace
 
 /// torchgen's BackendIndex.grow_index over every function's kernels, then
-/// one index per key that has any.
+/// one index per key that has any. The names are printed and hashed, and
+/// each key's index filled, on threads (this was 4 M instructions on one
+/// thread, most of it copying kernels into the indices); only numbering
+/// the names and listing each key's kernels stay serial.
 LogicalResult
-BackendIndexPass::buildInTree(Module &M, Context &Ctx,
+BackendIndexPass::buildInTree(Module &M, Context &Ctx, unsigned Threads,
                               std::map<DispatchKey, BackendIndex> &Indices) {
   DiagnosticEngine &D = Ctx.getDiags();
-  bool Ok = true;
+  size_t N = M.Functions.size();
   // torchgen keys an index by operator name, namespace aside; give each
   // distinct name an id so the lookups below compare integers.
-  std::vector<unsigned> NameId(M.Functions.size());
+  std::vector<unsigned> NameId(N);
   {
-    // The names are printed into one arena rather than a node each.
-    BumpPtrAllocator Arena;
-    DenseMap<StringRef, unsigned> Ids;
-    Ids.reserve(M.Functions.size());
-    SmallString<64> Buf;
-    for (FunctionId Id = 0, E = M.Functions.size(); Id != E; ++Id) {
-      Buf.clear();
-      raw_svector_ostream OS(Buf);
+    std::vector<std::string> Names(N);
+    std::vector<unsigned> Hashes(N);
+    parallelFor(Threads, N, [&](size_t Id) {
+      BufferedStringStream OS(Names[Id]);
       M.Functions[Id].Func.Name.print(OS);
-      auto It = Ids.find(Buf);
-      if (It == Ids.end()) {
-        unsigned Next = Ids.size();
-        It = Ids.try_emplace(StringRef(Buf).copy(Arena), Next).first;
-      }
-      NameId[Id] = It->second;
-    }
+      OS.flush();
+      Hashes[Id] = CachedHashStringRef(Names[Id]).hash();
+    });
+    DenseMap<CachedHashStringRef, unsigned> Ids;
+    Ids.reserve(N);
+    for (FunctionId Id = 0; Id != N; ++Id)
+      NameId[Id] = Ids.try_emplace(CachedHashStringRef(Names[Id], Hashes[Id]),
+                                   Ids.size())
+                       .first->second;
   }
-  // Kernels per key, to size each index once: entries are large, and
-  // growing an index one entry at a time moves them over and over.
-  DenseMap<unsigned, size_t> NumKernels;
-  for (const NativeFunction &F : M.Functions)
-    for (const auto &[Key, Meta] : F.Dispatch)
-      ++NumKernels[static_cast<unsigned>(Key)];
-  // Keys in the order torchgen first meets them.
+  // Keys in the order torchgen first meets them, each with its kernels in
+  // order: the function and the kernel's place in its dispatch table.
   std::vector<IndexBuilder> Builders;
-  Builders.reserve(NumKernels.size());
+  std::vector<std::vector<std::pair<FunctionId, unsigned>>> Kernels;
   DenseMap<unsigned, size_t> BuilderOf;
-  for (FunctionId Id = 0, E = M.Functions.size(); Id != E; ++Id) {
+  for (FunctionId Id = 0; Id != N; ++Id) {
     const NativeFunction &F = M.Functions[Id];
-    for (const auto &[Key, Meta] : F.Dispatch) {
+    for (unsigned P = 0, E = F.Dispatch.size(); P != E; ++P) {
+      DispatchKey Key = F.Dispatch[P].first;
       auto [It, New] =
           BuilderOf.try_emplace(static_cast<unsigned>(Key), Builders.size());
       if (New) {
@@ -114,32 +113,59 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx,
         I.UseOutAsPrimary = true;
         I.External = false;
         I.DeviceGuard = needsDeviceGuard(Key);
-        size_t Expected = NumKernels.lookup(static_cast<unsigned>(Key));
-        I.Index.reserve(Expected);
-        Builders.back().From.reserve(Expected);
-        Builders.back().PositionByNameId.reserve(Expected);
+        Kernels.emplace_back();
       }
-      IndexBuilder &B = Builders[It->second];
+      Kernels[It->second].push_back({Id, P});
+    }
+  }
+  // A second kernel for an operator and key: the function and place of
+  // the second and the function of the first.
+  struct Duplicate {
+    FunctionId Id;
+    unsigned Place;
+    FunctionId First;
+  };
+  std::vector<std::vector<Duplicate>> Duplicates(Builders.size());
+  parallelFor(Threads, Builders.size(), [&](size_t K) {
+    IndexBuilder &B = Builders[K];
+    const auto &Ks = Kernels[K];
+    // Sized once: entries are large, and growing an index one entry at a
+    // time moves them over and over.
+    B.Index.Index.reserve(Ks.size());
+    B.From.reserve(Ks.size());
+    B.PositionByNameId.reserve(Ks.size());
+    for (auto [Id, P] : Ks) {
       auto [Pos, NewOp] =
           B.PositionByNameId.try_emplace(NameId[Id], B.Index.Index.size());
       if (!NewOp) {
-        const NativeFunction &First = M.Functions[B.From[Pos->second]];
-        D.error(F.FuncLoc, "duplicate kernel for operator " +
-                               ("`" + F.Func.Name.str() + "`") +
-                               " and dispatch key `" + toString(Key) + "`");
-        D.note(First.FuncLoc, "first kernel given here");
-        Ok = false;
+        Duplicates[K].push_back({Id, P, B.From[Pos->second]});
         continue;
       }
-      B.Index.Index.emplace_back(F.Func.Name, Meta);
+      const NativeFunction &F = M.Functions[Id];
+      B.Index.Index.emplace_back(F.Func.Name, F.Dispatch[P].second);
       B.From.push_back(Id);
     }
+  });
+  // Reported in the order of a serial walk over functions and their keys.
+  std::vector<Duplicate> All;
+  for (const auto &Ds : Duplicates)
+    All.insert(All.end(), Ds.begin(), Ds.end());
+  llvm::sort(All, [](const Duplicate &L, const Duplicate &R) {
+    return std::tie(L.Id, L.Place) < std::tie(R.Id, R.Place);
+  });
+  for (const Duplicate &Dup : All) {
+    const NativeFunction &F = M.Functions[Dup.Id];
+    D.error(F.FuncLoc, "duplicate kernel for operator " +
+                           ("`" + F.Func.Name.str() + "`") +
+                           " and dispatch key `" +
+                           toString(F.Dispatch[Dup.Place].first) + "`");
+    D.note(M.Functions[Dup.First].FuncLoc, "first kernel given here");
   }
   for (IndexBuilder &B : Builders) {
     DispatchKey Key = B.Index.Key;
     Indices.emplace(Key, std::move(B.Index));
   }
-  return success(Ok);
+  return success(All.empty());
 }
 
 /// The rest of torchgen's parse_backend_yaml: the operator checks, then
@@ -210,7 +236,7 @@ BackendIndexPass::buildExternal(Module &M, Context &Ctx,
 
 LogicalResult BackendIndexPass::run(Module &M, PassContext &PC) {
   std::map<DispatchKey, BackendIndex> Indices;
-  if (failed(buildInTree(M, PC.Ctx, Indices)))
+  if (failed(buildInTree(M, PC.Ctx, PC.Threads, Indices)))
     return failure();
   if (M.Backend && failed(buildExternal(M, PC.Ctx, Indices)))
     return failure();

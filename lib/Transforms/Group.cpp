@@ -17,8 +17,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/IR/Verifier.h"
+#include "opgen/Support/Parallel.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
+
+#include "llvm/ADT/CachedHashString.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -101,37 +104,52 @@ public:
 
     // View groups, keyed by the view signature's text. Mapping view_copy
     // names back changes only `*_copy` and `*_scatter` signatures; the
-    // others are the ones already computed. The keys point into Texts and
-    // ViewTexts, which do not change while ByView lives.
-    std::vector<std::string> ViewTexts(M.Functions.size());
-    auto ViewKey = [&](FunctionId I) -> StringRef {
-      const FunctionSchema &S = M.Functions[I].Func;
-      StringRef Base = S.Name.Name.Base;
-      if (!Base.endswith("_copy") && !Base.endswith("_scatter"))
-        return Texts[I];
-      if (ViewTexts[I].empty())
-        ViewTexts[I] = getSignatureText(S, ViewOpts);
-      return ViewTexts[I];
-    };
-    MapVector<StringRef, SmallVector<std::pair<int, FunctionId>, 2>,
-              DenseMap<StringRef, unsigned>>
-        ByView;
-    // Keys: SchemaKind values for non-aliasing ops, 100 + ViewKind otherwise.
-    for (FunctionId I = 0; I < M.Functions.size(); ++I) {
+    // others are the ones already computed. Each function's key, hash and
+    // kind are worked out on threads (hashing the long signature texts was
+    // a third of this pass); the keys point into Texts and ViewTexts,
+    // which do not change while ByView lives.
+    // Kinds: SchemaKind values for non-aliasing ops, 100 + ViewKind
+    // otherwise.
+    size_t N = M.Functions.size();
+    std::vector<std::string> ViewTexts(N);
+    std::vector<CachedHashStringRef> ViewKeys(N, CachedHashStringRef(""));
+    std::vector<int> Kinds(N);
+    // Inplace views without the inplace_view tag, reported below in order.
+    std::vector<char> MissingTag(N);
+    bool HaveHashes = SA.Hashes.size() >= N;
+    parallelFor(PC.Threads, N, [&](size_t I) {
       const NativeFunction &F = M.Functions[I];
+      const FunctionSchema &S = F.Func;
+      StringRef Base = S.Name.Name.Base;
+      if (Base.endswith("_copy") || Base.endswith("_scatter")) {
+        ViewTexts[I] = getSignatureText(S, ViewOpts);
+        ViewKeys[I] = CachedHashStringRef(ViewTexts[I]);
+      } else {
+        ViewKeys[I] = HaveHashes ? CachedHashStringRef(Texts[I], SA.Hashes[I])
+                                 : CachedHashStringRef(Texts[I]);
+      }
       bool View = F.isViewOp();
       ViewKind VK = ViewKind::NonAliasing;
-      if (View && F.Func.Name.Name.Inplace) {
-        if (!F.Tags.count("inplace_view"))
-          Error(F, "inplace view operator `" + F.Func.Name.str() +
-                       "` needs the `inplace_view` tag");
+      if (View && S.Name.Name.Inplace) {
+        MissingTag[I] = !F.Tags.count("inplace_view");
         VK = ViewKind::AliasingInplace;
       } else if (View) {
         VK = ViewKind::Aliasing;
       }
-      int Key = VK == ViewKind::NonAliasing ? static_cast<int>(F.Func.kind())
-                                            : 100 + static_cast<int>(VK);
-      auto &Members = ByView[ViewKey(I)];
+      Kinds[I] = VK == ViewKind::NonAliasing ? static_cast<int>(S.kind())
+                                             : 100 + static_cast<int>(VK);
+    });
+    auto ViewKey = [&](FunctionId I) -> StringRef { return ViewKeys[I].val(); };
+    MapVector<CachedHashStringRef, SmallVector<std::pair<int, FunctionId>, 2>,
+              DenseMap<CachedHashStringRef, unsigned>>
+        ByView;
+    for (FunctionId I = 0; I < N; ++I) {
+      const NativeFunction &F = M.Functions[I];
+      if (MissingTag[I])
+        Error(F, "inplace view operator `" + F.Func.Name.str() +
+                     "` needs the `inplace_view` tag");
+      int Key = Kinds[I];
+      auto &Members = ByView[ViewKeys[I]];
       if (any_of(Members, [&](const auto &P) { return P.first == Key; })) {
         Error(F, "`" + F.Func.Name.str() +
                      "` has the same view signature and kind as another "

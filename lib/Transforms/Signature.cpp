@@ -6,6 +6,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include "llvm/ADT/CachedHashString.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -128,13 +129,21 @@ FunctionSchema opgen::getSignature(const FunctionSchema &S,
 }
 
 /// Compute the missing signature texts of \p Fns into \p Texts, which holds
-/// those of the first functions, on up to \p Threads threads.
+/// those of the first functions, and the missing hashes of the texts into
+/// \p Hashes, on up to \p Threads threads. Hashing here, with the text at
+/// hand, takes it off the serial grouping that follows.
 static void computeTexts(const std::vector<NativeFunction> &Fns,
-                         std::vector<std::string> &Texts, unsigned Threads) {
+                         std::vector<std::string> &Texts,
+                         std::vector<unsigned> &Hashes, unsigned Threads) {
   size_t Known = std::min(Texts.size(), Fns.size());
+  size_t KnownHashes = std::min(Hashes.size(), Known);
   Texts.resize(Fns.size());
-  parallelFor(Threads, Fns.size() - Known, [&](size_t I) {
-    Texts[Known + I] = getSignatureText(Fns[Known + I].Func);
+  Hashes.resize(Fns.size());
+  parallelFor(Threads, Fns.size() - KnownHashes, [&](size_t I) {
+    size_t Id = KnownHashes + I;
+    if (Id >= Known)
+      Texts[Id] = getSignatureText(Fns[Id].Func);
+    Hashes[Id] = CachedHashStringRef(Texts[Id]).hash();
   });
 }
 
@@ -143,10 +152,11 @@ static void computeTexts(const std::vector<NativeFunction> &Fns,
 /// \p KeyArena, the keys added to \p GroupOf are copied there, so the map
 /// can outlive \p Texts; false if an error was reported.
 static bool addToPreGroups(const std::vector<NativeFunction> &Fns,
-                           const std::vector<std::string> &Texts, size_t From,
+                           const std::vector<std::string> &Texts,
+                           const std::vector<unsigned> &Hashes, size_t From,
                            DiagnosticEngine &Diags,
                            std::vector<PreGroup> &Groups,
-                           DenseMap<StringRef, size_t> &GroupOf,
+                           DenseMap<CachedHashStringRef, size_t> &GroupOf,
                            BumpPtrAllocator *KeyArena) {
   bool Failed = false;
   GroupOf.reserve(Fns.size());
@@ -154,17 +164,22 @@ static bool addToPreGroups(const std::vector<NativeFunction> &Fns,
   for (FunctionId Id = From; Id < Fns.size(); ++Id) {
     const NativeFunction &F = Fns[Id];
     const std::string &Text = Texts[Id];
+    CachedHashStringRef Key(Text, Hashes[Id]);
     size_t Group;
     bool New;
     if (KeyArena) {
-      auto It = GroupOf.find(Text);
+      auto It = GroupOf.find(Key);
       New = It == GroupOf.end();
-      if (New)
-        It = GroupOf.try_emplace(StringRef(Text).copy(*KeyArena), Groups.size())
+      if (New) {
+        StringRef Kept = StringRef(Text).copy(*KeyArena);
+        It = GroupOf
+                 .try_emplace(CachedHashStringRef(Kept, Key.hash()),
+                              Groups.size())
                  .first;
+      }
       Group = It->second;
     } else {
-      auto [It, Inserted] = GroupOf.try_emplace(Text, Groups.size());
+      auto [It, Inserted] = GroupOf.try_emplace(Key, Groups.size());
       New = Inserted;
       Group = It->second;
     }
@@ -199,11 +214,12 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
                                        std::vector<std::string> *Cache) {
   std::vector<std::string> Local;
   std::vector<std::string> &Texts = Cache ? *Cache : Local;
-  computeTexts(Fns, Texts, Threads);
+  std::vector<unsigned> Hashes;
+  computeTexts(Fns, Texts, Hashes, Threads);
   // Signatures that print alike are one signature. The keys point into
   // Texts, which stays put while the map lives.
-  DenseMap<StringRef, size_t> GroupOf;
-  return success(addToPreGroups(Fns, Texts, 0, Diags, Groups, GroupOf,
+  DenseMap<CachedHashStringRef, size_t> GroupOf;
+  return success(addToPreGroups(Fns, Texts, Hashes, 0, Diags, Groups, GroupOf,
                                 /*KeyArena=*/nullptr));
 }
 
@@ -227,8 +243,8 @@ LogicalResult SignatureAnalysis::preGroup(const Module &M,
     Keys.Reset();
   }
   GroupsFor.reset();
-  computeTexts(M.Functions, Texts, Threads);
-  if (!addToPreGroups(M.Functions, Texts, From, Diags, Groups, GroupOf,
+  computeTexts(M.Functions, Texts, Hashes, Threads);
+  if (!addToPreGroups(M.Functions, Texts, Hashes, From, Diags, Groups, GroupOf,
                       &Keys)) {
     GroupOf.clear();
     Keys.Reset();

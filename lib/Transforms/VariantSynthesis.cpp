@@ -37,9 +37,11 @@
 #include "opgen/IR/Functionalization.h"
 #include "opgen/IR/Verifier.h"
 #include "opgen/Support/Parallel.h"
+#include "opgen/Support/StringStream.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/Transforms/Signature.h"
 
+#include "llvm/ADT/CachedHashString.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -148,6 +150,15 @@ private:
                    std::vector<Argument> &OutArgs);
   void add(FunctionId Parent, NativeFunction F);
   void checkAutogen();
+  /// The functions of a complete group, the names of those synthesized and
+  /// the names its `autogen:` lists, sorted.
+  struct AutogenCheck {
+    std::vector<FunctionId> Ids;
+    std::vector<std::string> Generated, Expected;
+    std::optional<FunctionId> Parent, Lister;
+  };
+  /// Fill \p C for \p G; true if \p G is complete and the two lists differ.
+  bool collectAutogen(const PreGroup &G, AutogenCheck &C) const;
 
   void error(SMLoc Loc, const Twine &Msg) {
     if (Spec) {
@@ -169,17 +180,23 @@ private:
   /// Set while planning a group on a thread: nothing is reported or added,
   /// the made variants go here instead.
   Plan *Spec = nullptr;
-  /// The id of every function by name, the synthesized ones included.
-  /// (The keys are kept in NameArena rather than in a node each.)
-  DenseMap<StringRef, FunctionId> ByName;
+  /// The id of every function by name, the synthesized ones included. The
+  /// yaml's functions' names are printed and hashed on threads into Names,
+  /// which the keys point into (about 1 M instructions off the serial
+  /// path); the synthesized ones' are kept in NameArena.
+  DenseMap<CachedHashStringRef, FunctionId> ByName;
+  std::vector<std::string> Names;
   BumpPtrAllocator NameArena;
   /// Record \p Name for \p Id unless it is taken; the id it names, and
-  /// whether it was new.
-  std::pair<FunctionId, bool> addName(StringRef Name, FunctionId Id) {
+  /// whether it was new. Unless \p Kept, the name's text is copied.
+  std::pair<FunctionId, bool> addName(CachedHashStringRef Name, FunctionId Id,
+                                      bool Kept) {
     auto It = ByName.find(Name);
     if (It != ByName.end())
       return {It->second, false};
-    ByName.try_emplace(Name.copy(NameArena), Id);
+    if (!Kept)
+      Name = CachedHashStringRef(Name.val().copy(NameArena), Name.hash());
+    ByName.try_emplace(Name, Id);
     return {Id, true};
   }
   /// For each synthesized function, the function it was made from.
@@ -194,12 +211,17 @@ LogicalResult Synthesizer::run() {
   // into fresh memory.
   ByName.reserve(M.Functions.size() + M.Functions.size() / 4);
   M.Functions.reserve(M.Functions.size() + M.Functions.size() / 4);
-  for (FunctionId Id = 0; Id < M.Functions.size(); ++Id) {
-    SmallString<64> Buf;
-    raw_svector_ostream OS(Buf);
+  size_t N = M.Functions.size();
+  Names.resize(N);
+  std::vector<unsigned> Hashes(N);
+  parallelFor(Threads, N, [&](size_t Id) {
+    BufferedStringStream OS(Names[Id]);
     M.Functions[Id].Func.Name.print(OS);
-    addName(Buf, Id);
-  }
+    OS.flush();
+    Hashes[Id] = CachedHashStringRef(Names[Id]).hash();
+  });
+  for (FunctionId Id = 0; Id < N; ++Id)
+    addName(CachedHashStringRef(Names[Id], Hashes[Id]), Id, /*Kept=*/true);
 
   if (failed(Signatures.preGroup(M, D, Threads)))
     return failure();
@@ -358,7 +380,8 @@ void Synthesizer::synthesize(const PreGroup &G) {
 void Synthesizer::add(FunctionId Parent, NativeFunction F) {
   std::string Name = F.Func.Name.str();
   FunctionId Id = M.Functions.size();
-  auto [Existing, New] = addName(Name, Id);
+  auto [Existing, New] = addName(CachedHashStringRef(Name), Id,
+                                 /*Kept=*/false);
   if (!New) {
     // torchgen only notices this when the other operator also has a
     // CompositeExplicitAutograd kernel; two operators of one name are
@@ -587,6 +610,38 @@ Synthesizer::generate(const NativeFunction &Parent, SchemaKind K) {
   return F;
 }
 
+bool Synthesizer::collectAutogen(const PreGroup &G, AutogenCheck &C) const {
+  // Only complete groups are checked: a functional and an out= variant,
+  // maybe inplace and mutable ones, nothing else.
+  if (G.Members.size() < 2 || G.has(SchemaKind::Scratch) ||
+      !G.has(SchemaKind::Functional) || !G.has(SchemaKind::Out))
+    return false;
+  C.Ids.reserve(4);
+  for (SchemaKind K : {SchemaKind::Functional, SchemaKind::Out,
+                       SchemaKind::Inplace, SchemaKind::Mutable})
+    if (std::optional<FunctionId> Id = G.lookup(K))
+      C.Ids.push_back(*Id);
+
+  for (FunctionId Id : C.Ids) {
+    const NativeFunction &F = M.Functions[Id];
+    if (F.isGenerated()) {
+      C.Generated.push_back(F.Func.Name.str());
+      auto It = ParentOf.find(Id);
+      if (!C.Parent && It != ParentOf.end())
+        C.Parent = It->second;
+    }
+    if (!F.Autogen.empty() && !C.Lister)
+      C.Lister = Id;
+    for (const OperatorName &N : F.Autogen)
+      C.Expected.push_back(N.str());
+  }
+  llvm::sort(C.Generated);
+  llvm::sort(C.Expected);
+  C.Expected.erase(std::unique(C.Expected.begin(), C.Expected.end()),
+                   C.Expected.end());
+  return C.Generated != C.Expected;
+}
+
 void Synthesizer::checkAutogen() {
   // Regroup with the synthesized functions, as grouping will; the others'
   // signatures are known from the first grouping.
@@ -594,45 +649,25 @@ void Synthesizer::checkAutogen() {
     Failed = true;
     return;
   }
-  for (const PreGroup &G : Signatures.Groups) {
-    // Only complete groups are checked: a functional and an out= variant,
-    // maybe inplace and mutable ones, nothing else.
-    if (G.Members.size() < 2 || G.has(SchemaKind::Scratch) ||
-        !G.has(SchemaKind::Functional) || !G.has(SchemaKind::Out))
+  // The groups are compared on threads (the names printed and sorted were
+  // about 1 M instructions); the few that differ are reported in order.
+  const std::vector<PreGroup> &Groups = Signatures.Groups;
+  std::vector<char> Differs(Groups.size());
+  parallelFor(Threads, Groups.size(), [&](size_t I) {
+    AutogenCheck C;
+    Differs[I] = collectAutogen(Groups[I], C);
+  });
+  for (size_t I = 0; I != Groups.size(); ++I) {
+    if (!Differs[I])
       continue;
-    std::vector<FunctionId> Ids;
-    Ids.reserve(4);
-    for (SchemaKind K : {SchemaKind::Functional, SchemaKind::Out,
-                         SchemaKind::Inplace, SchemaKind::Mutable})
-      if (std::optional<FunctionId> Id = G.lookup(K))
-        Ids.push_back(*Id);
-
-    std::vector<std::string> Generated, Expected;
-    std::optional<FunctionId> Parent, Lister;
-    for (FunctionId Id : Ids) {
-      const NativeFunction &F = M.Functions[Id];
-      if (F.isGenerated()) {
-        Generated.push_back(F.Func.Name.str());
-        auto It = ParentOf.find(Id);
-        if (!Parent && It != ParentOf.end())
-          Parent = It->second;
-      }
-      if (!F.Autogen.empty() && !Lister)
-        Lister = Id;
-      for (const OperatorName &N : F.Autogen)
-        Expected.push_back(N.str());
-    }
-    llvm::sort(Generated);
-    llvm::sort(Expected);
-    Expected.erase(std::unique(Expected.begin(), Expected.end()),
-                   Expected.end());
-    if (Generated == Expected)
-      continue;
-
+    AutogenCheck C;
+    collectAutogen(Groups[I], C);
+    const std::vector<std::string> &Generated = C.Generated,
+                                   &Expected = C.Expected;
     std::string Want = join(Generated, ", ");
     // Point at the function the variants were made from, which is where the
     // `autogen:` line belongs, or else at the one with the wrong list.
-    FunctionId At = Parent ? *Parent : Lister ? *Lister : Ids.front();
+    FunctionId At = C.Parent ? *C.Parent : C.Lister ? *C.Lister : C.Ids.front();
     const NativeFunction &F = M.Functions[At];
     std::string Name = F.Func.Name.str();
     if (Expected.empty())

@@ -39,3 +39,15 @@ TEST_CASE("plain scalars resolve as PyYAML's safe loader resolves them") {
   CHECK((kindOf("[a, b]") == YamlKind::Sequence));
   CHECK((kindOf("{a: b}") == YamlKind::Mapping));
 }
+
+TEST_CASE("booleans: each word in lower case, capitalized or upper case") {
+  // PyYAML's bool resolver lists exactly these spellings; the case is
+  // folded once, so the mixed spellings must still be strings.
+  for (const char *W : {"yes", "Yes", "YES", "no", "No", "NO", "true", "True",
+                        "TRUE", "false", "False", "FALSE", "on", "On", "ON",
+                        "off", "Off", "OFF"})
+    CHECK_MESSAGE((kindOf(W) == YamlKind::Bool), W);
+  for (const char *W : {"yES", "tRUE", "TRue", "oN", "nO", "FaLse", "ofF",
+                        "yess", "tru", "o", "truE", "n0"})
+    CHECK_MESSAGE((kindOf(W) == YamlKind::Str), W);
+}

@@ -17,6 +17,7 @@
 #include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
 
+#include "llvm/ADT/CachedHashString.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Allocator.h"
@@ -105,6 +106,9 @@ struct SignatureAnalysis : AnalysisCache::Result {
   static char ID;
   /// getSignatureText of the first Texts.size() functions.
   std::vector<std::string> Texts;
+  /// The CachedHashStringRef hashes of the first Hashes.size() texts (at most
+  /// Texts.size()).
+  std::vector<unsigned> Hashes;
   /// The pre-groups from the last call of preGroup.
   std::vector<PreGroup> Groups;
 
@@ -122,7 +126,7 @@ private:
   /// Which group each signature text of Groups is, with the texts kept in
   /// Keys: when functions are only appended (as variant synthesis does),
   /// the next call adds them to the groups rather than group all again.
-  llvm::DenseMap<llvm::StringRef, size_t> GroupOf;
+  llvm::DenseMap<llvm::CachedHashStringRef, size_t> GroupOf;
   llvm::BumpPtrAllocator Keys;
 };
 
