@@ -492,7 +492,8 @@ LogicalResult checkHeader(EmitContext &EC, StringRef Name,
                                             Old.getError().message());
       return failure();
     }
-    outs() << Path << " not found\n";
+    if (EC.Options.NoticeOS)
+      *EC.Options.NoticeOS << Path << " not found\n";
     return success();
   }
   // Python reads text with universal newlines.

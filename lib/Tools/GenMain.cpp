@@ -161,6 +161,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
   if (C.Xpu || C.UpdateAotiCShim)
     EO.AotiBackends.push_back(DispatchKey::XPU);
   EO.UpdateAotiCShim = C.UpdateAotiCShim;
+  EO.NoticeOS = &OutOS;
   EO.ExtendAotiCShim = C.ExtendAotiCShim;
 
   std::string HeaderOnly = C.HeaderOnlyInstallDir.empty()

@@ -275,6 +275,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
         SplitEO.AotiOps = Splits.back().Aoti.get();
       SplitEO.AotiBackends = {DispatchKey::CPU, DispatchKey::CUDA,
                               std::nullopt};
+      SplitEO.NoticeOS = &outs();
     }
     // Passes and emitters run in --verify-diagnostics mode too, so their
     // diagnostics (and those about a backend yaml) are checked like the

@@ -71,6 +71,10 @@ struct EmitOptions {
   std::vector<std::optional<DispatchKey>> AotiBackends;
   bool UpdateAotiCShim = false;
   bool ExtendAotiCShim = false;
+  /// Where the notices torchgen prints on standard output go (the
+  /// AOTInductor check's `<header> not found`); null: nowhere, as for an
+  /// embedding program. The library never prints by itself.
+  llvm::raw_ostream *NoticeOS = nullptr;
 };
 
 /// The folders one torchgen command writes into. Each has a file manager of
