@@ -106,9 +106,9 @@ static bool runConcurrently(EmitContext &EC,
       "redispatch-functions",   "operators-headers",
       "vmap-plumbing",          "register-schema"};
   // Emitters whose own loops over thousands of items are most of a set's
-  // work (Register<Key>_N.cpp: 570 M instructions of the `aten` set's 950
+  // work (Register<Key>_N.cpp: 300 M instructions of the `aten` set's 690
   // M) run first, alone, with every thread; on one thread of the queue the
-  // other would wait for them (generating 89 -> 80 ms).
+  // other would wait for them (generating 89 -> 80 ms when measured).
   static const StringRef Wide[] = {"register-dispatch-key"};
   std::vector<const EmitterInfo *> First, Queue;
   for (const EmitterInfo *I : Set)
