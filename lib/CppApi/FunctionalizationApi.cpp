@@ -47,28 +47,32 @@ std::vector<Binding> opgen::viewMetaBaseCtorArguments(const NativeFunction &F) {
   return Out;
 }
 
-std::vector<Binding> opgen::viewMetaAttributes(const NativeFunction &F,
-                                               bool Owning) {
+/// Append the dispatcher-API bindings of \p F's arguments after the first,
+/// the tensor a view op views (\p Owning: value types a ViewMeta can keep).
+static void appendViewArguments(const NativeFunction &F, bool Owning,
+                                std::vector<Binding> &Out) {
   std::vector<const Argument *> Args = F.Func.Args.flatAll();
   assert(!Args.empty() && Args[0]->Ty.isBase(BaseTy::Tensor) &&
          "a view op's first argument is the tensor it views");
-  std::vector<Binding> Out{
-      binding("reapply_views", CType::base("bool")),
-      binding("inverse_return_mode", inverseReturnModeType())};
   CppApiFlags Flags = CppApiFlags::forFunction(F);
   for (size_t I = 1; I != Args.size(); ++I)
     Out.push_back(
         {Args[I]->Name,
          {Args[I]->Name, argumentCType(Args[I]->Ty, Args[I]->isWrite(),
                                        /*SymInt=*/true, Flags, Owning)}});
+}
+
+std::vector<Binding> opgen::viewMetaAttributes(const NativeFunction &F,
+                                               bool Owning) {
+  std::vector<Binding> Out{
+      binding("reapply_views", CType::base("bool")),
+      binding("inverse_return_mode", inverseReturnModeType())};
+  appendViewArguments(F, Owning, Out);
   return Out;
 }
 
 std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
                                             bool Reverse) {
-  std::vector<const Argument *> Args = F.Func.Args.flatAll();
-  assert(!Args.empty() && Args[0]->Ty.isBase(BaseTy::Tensor) &&
-         "a view op's first argument is the tensor it views");
   CType ConstTensor = CType::wrap(CType::ConstRef, CType::base("at::Tensor"));
   // The lambda's `base` stands for the viewed tensor.
   std::vector<Binding> Out{binding("base", ConstTensor)};
@@ -79,12 +83,7 @@ std::vector<Binding> opgen::viewOpArguments(const NativeFunction &F,
       Out.push_back(binding("out_index", CType::base("int64_t")));
   }
   // The rest follow the dispatcher API.
-  CppApiFlags Flags = CppApiFlags::forFunction(F);
-  for (size_t I = 1; I != Args.size(); ++I)
-    Out.push_back(
-        {Args[I]->Name,
-         {Args[I]->Name, argumentCType(Args[I]->Ty, Args[I]->isWrite(),
-                                       /*SymInt=*/true, Flags)}});
+  appendViewArguments(F, /*Owning=*/false, Out);
   return Out;
 }
 
