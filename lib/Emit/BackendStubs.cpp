@@ -153,7 +153,7 @@ LogicalResult BackendStubsEmitter::registrations(const BackendIndex &I) {
   std::vector<std::vector<std::string>> Regs(N), Wrappers(N);
   std::vector<char> Failed(N, 0);
   D.beginDeferred();
-  parallelFor(O.Threads, N, [&](size_t K) {
+  Ctx.getThreadPool().parallelFor(O.Threads, N, [&](size_t K) {
     const FunctionGroup &G = (*M.Groups)[K];
     Failed[K] =
         failed(E.emit(G, RegisterTarget::Registration, Regs[K])) ||

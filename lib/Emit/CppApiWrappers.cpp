@@ -206,7 +206,7 @@ LogicalResult opgen::forEachFunction(
   std::vector<char> Failed(N, 0);
   CppWrapperCache &Cache = getCppWrapperCache(EC);
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, N, [&](size_t I) {
+  EC.Ctx.getThreadPool().parallelFor(EC.Options.Threads, N, [&](size_t I) {
     const NativeFunction &F = M.Functions[I];
     // A type torchgen's C++ API cannot spell would make it fail.
     if (const std::optional<std::string> &Why = Cache.texts(F).NoCppType) {

@@ -593,7 +593,7 @@ LogicalResult opgen::emitDeclarationsYaml(EmitContext &EC) {
       std::max(1u, std::min<unsigned>(EC.Options.Threads, Fns.size()));
   CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::string> Chunks(NumChunks);
-  parallelFor(NumChunks, NumChunks, [&](size_t C) {
+  EC.Ctx.getThreadPool().parallelFor(NumChunks, NumChunks, [&](size_t C) {
     size_t Begin = Fns.size() * C / NumChunks;
     size_t End = Fns.size() * (C + 1) / NumChunks;
     // About 1.7 kB per function.

@@ -194,22 +194,23 @@ static LogicalResult writePerOperator(
   std::vector<std::optional<std::string>> Headers(Roots.size());
   DiagnosticEngine &Diags = EC.Ctx.getDiags();
   Diags.beginDeferred();
-  parallelFor(EC.Options.Threads, Roots.size(), [&](size_t I) {
-    std::vector<StringRef> Decls;
-    for (size_t G : Roots[I].second)
-      for (FunctionId Id : K.Functions[G])
-        Decls.push_back(D.Texts[Id]);
-    if (Decls.empty())
-      return;
-    TemplateEnv Env;
-    Env["dispatch_namespace"] = NS;
-    Env["dispatch_namespaced_declarations"] =
-        TemplateValue::borrowedList(std::move(Decls));
-    Headers[I] = Ops.substitute("DispatchKeyFunction.h", std::move(Env));
-    // A failed substitution was reported; an empty text marks it.
-    if (!Headers[I])
-      Headers[I] = std::string();
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, Roots.size(), [&](size_t I) {
+        std::vector<StringRef> Decls;
+        for (size_t G : Roots[I].second)
+          for (FunctionId Id : K.Functions[G])
+            Decls.push_back(D.Texts[Id]);
+        if (Decls.empty())
+          return;
+        TemplateEnv Env;
+        Env["dispatch_namespace"] = NS;
+        Env["dispatch_namespaced_declarations"] =
+            TemplateValue::borrowedList(std::move(Decls));
+        Headers[I] = Ops.substitute("DispatchKeyFunction.h", std::move(Env));
+        // A failed substitution was reported; an empty text marks it.
+        if (!Headers[I])
+          Headers[I] = std::string();
+      });
   Diags.flushDeferred();
   std::vector<std::string> Names;
   bool Ok = true;
@@ -269,18 +270,19 @@ LogicalResult opgen::emitDispatchKeyFunctions(EmitContext &EC) {
   DiagnosticEngine &Diags = EC.Ctx.getDiags();
   Diags.beginDeferred();
   std::atomic<bool> Failed{false};
-  parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t Id) {
-    if (!Wanted[Id])
-      return;
-    const NativeFunction &F = M.Functions[Id];
-    const CppWrappers *W = Cache.get(EC, F, /*Method=*/false);
-    if (!W) {
-      Failed = true;
-      return;
-    }
-    D.Texts[Id] = getNamespacedDeclaration(F, W);
-    D.Hashes[Id] = CachedHashStringRef(D.Texts[Id]).hash();
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, M.Functions.size(), [&](size_t Id) {
+        if (!Wanted[Id])
+          return;
+        const NativeFunction &F = M.Functions[Id];
+        const CppWrappers *W = Cache.get(EC, F, /*Method=*/false);
+        if (!W) {
+          Failed = true;
+          return;
+        }
+        D.Texts[Id] = getNamespacedDeclaration(F, W);
+        D.Hashes[Id] = CachedHashStringRef(D.Texts[Id]).hash();
+      });
   Diags.flushDeferred();
   if (Failed)
     return failure();

@@ -259,7 +259,7 @@ ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
       Fn(V.isList() ? V[I] : StringRef(V.getScalar()));
   };
   std::vector<std::vector<bool>> ItemClean(Items.size());
-  parallelFor(Threads, Items.size(), [&](size_t I) {
+  Ctx.getThreadPool().parallelFor(Threads, Items.size(), [&](size_t I) {
     for (const auto &E : Items[I].Env)
       Strings(E.getValue(), [&](StringRef Text) {
         ItemClean[I].push_back(isCleanBlockText(Text));
@@ -315,7 +315,7 @@ ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
   size_t N = Out.Shared ? 1 : NumShards + 1;
   Out.Texts.resize(N);
   Out.Errors.resize(N);
-  parallelFor(Threads, N, [&](size_t S) {
+  Ctx.getThreadPool().parallelFor(Threads, N, [&](size_t S) {
     Expected<std::string> Text = T->substitute(Shards[S]);
     if (Text)
       Out.Texts[S] = std::move(*Text);
@@ -485,11 +485,13 @@ LogicalResult FileManager::commitAll(ArrayRef<FileManager *> Managers,
   llvm::stable_sort(Order, [&](size_t A, size_t B) {
     return Jobs[A].Content->size() > Jobs[B].Content->size();
   });
-  parallelFor(Threads, Order.size(), [&](size_t I) {
-    Job &J = Jobs[Order[I]];
-    if (Expected<WriteStatus> W = writeFileIfChanged(J.Path, *J.Content); !W)
-      J.Error = toString(W.takeError());
-  });
+  Managers.front()->Ctx.getThreadPool().parallelFor(
+      Threads, Order.size(), [&](size_t I) {
+        Job &J = Jobs[Order[I]];
+        if (Expected<WriteStatus> W = writeFileIfChanged(J.Path, *J.Content);
+            !W)
+          J.Error = toString(W.takeError());
+      });
   for (const Job &J : Jobs)
     if (!J.Error.empty()) {
       D.fileError(J.Path, J.Error);

@@ -121,23 +121,25 @@ LogicalResult opgen::emitFunctionsHeader(EmitContext &EC) {
   std::vector<std::optional<std::string>> Headers(Roots.size());
   DiagnosticEngine &D = EC.Ctx.getDiags();
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, Roots.size(), [&](size_t I) {
-    const auto &[Root, Ids] = Roots[I];
-    std::vector<std::string> Defs, StaticHeaders;
-    Defs.reserve(Ids.size());
-    for (FunctionId Id : Ids) {
-      if (Texts[Id])
-        Defs.push_back(*Texts[Id]);
-      if (!SD.empty())
-        if (std::optional<std::string> H = SD.getOpsHeader(EC.M.Functions[Id]))
-          StaticHeaders.push_back(std::move(*H));
-    }
-    TemplateEnv Env;
-    Env["static_dispatch_ops_headers"] = std::move(StaticHeaders);
-    Env["operator_includes"] = "#include <ATen/ops/" + Root + "_ops.h>";
-    Env["function_definitions"] = std::move(Defs);
-    Headers[I] = Ops.substitute("Function.h", std::move(Env));
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, Roots.size(), [&](size_t I) {
+        const auto &[Root, Ids] = Roots[I];
+        std::vector<std::string> Defs, StaticHeaders;
+        Defs.reserve(Ids.size());
+        for (FunctionId Id : Ids) {
+          if (Texts[Id])
+            Defs.push_back(*Texts[Id]);
+          if (!SD.empty())
+            if (std::optional<std::string> H =
+                    SD.getOpsHeader(EC.M.Functions[Id]))
+              StaticHeaders.push_back(std::move(*H));
+        }
+        TemplateEnv Env;
+        Env["static_dispatch_ops_headers"] = std::move(StaticHeaders);
+        Env["operator_includes"] = "#include <ATen/ops/" + Root + "_ops.h>";
+        Env["function_definitions"] = std::move(Defs);
+        Headers[I] = Ops.substitute("Function.h", std::move(Env));
+      });
   D.flushDeferred();
   bool Ok = true;
   for (size_t I = 0; I != Roots.size(); ++I)

@@ -302,7 +302,7 @@ LogicalResult opgen::emitNativeFunctionsHeaders(EmitContext &EC) {
   std::vector<GroupDecls> Slots(N);
   std::vector<char> Failed(N, 0);
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, N, [&](size_t G) {
+  EC.Ctx.getThreadPool().parallelFor(EC.Options.Threads, N, [&](size_t G) {
     Failed[G] = !Decls.compute((*M.Groups)[G], Slots[G]);
   });
   D.flushDeferred();
@@ -327,19 +327,21 @@ LogicalResult opgen::emitNativeFunctionsHeaders(EmitContext &EC) {
   FileManager &Ops = EC.files(OutputFolder::Ops);
   std::vector<std::optional<std::string>> Texts(Roots.size());
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, Roots.size(), [&](size_t R) {
-    const auto &[Root, Groups] = Roots[R];
-    bool Structured = any_of(Groups, [&](size_t G) {
-      return (*M.Groups)[G].IsGroup && (*M.Groups)[G].Structured;
-    });
-    TemplateEnv Env;
-    Env["extra_includes"] =
-        Structured ? TemplateValue("#include <ATen/ops/" + Root + "_meta.h>")
-                   : TemplateValue(std::vector<std::string>());
-    Env["native_function_declarations"] =
-        NativeDeclarations::lines(Slots, Groups);
-    Texts[R] = Ops.substitute("NativeFunction.h", std::move(Env));
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, Roots.size(), [&](size_t R) {
+        const auto &[Root, Groups] = Roots[R];
+        bool Structured = any_of(Groups, [&](size_t G) {
+          return (*M.Groups)[G].IsGroup && (*M.Groups)[G].Structured;
+        });
+        TemplateEnv Env;
+        Env["extra_includes"] =
+            Structured
+                ? TemplateValue("#include <ATen/ops/" + Root + "_meta.h>")
+                : TemplateValue(std::vector<std::string>());
+        Env["native_function_declarations"] =
+            NativeDeclarations::lines(Slots, Groups);
+        Texts[R] = Ops.substitute("NativeFunction.h", std::move(Env));
+      });
   D.flushDeferred();
   for (size_t R = 0; R != Roots.size(); ++R) {
     if (!Texts[R])

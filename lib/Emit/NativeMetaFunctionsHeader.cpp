@@ -125,7 +125,7 @@ LogicalResult opgen::emitNativeMetaFunctionsHeaders(EmitContext &EC) {
   std::vector<std::string> Decls(N);
   std::vector<char> Failed(N, 0);
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, N, [&](size_t I) {
+  EC.Ctx.getThreadPool().parallelFor(EC.Options.Threads, N, [&](size_t I) {
     const FunctionGroup &G = Groups[I];
     if (!G.IsGroup || !G.Structured)
       return;

@@ -94,18 +94,19 @@ LogicalResult opgen::emitOperatorDefinitions(EmitContext &EC) {
   std::vector<char> Failed(M.Functions.size(), 0);
   DiagnosticEngine &D = EC.Ctx.getDiags();
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
-    const NativeFunction &F = M.Functions[I];
-    const std::string &Root = F.Names ? F.Names->Root : F.rootName();
-    Items[I].Key = Root;
-    Items[I].Env["operator_headers"] =
-        std::vector<std::string>{"#include <ATen/ops/" + Root + ".h>"};
-    std::optional<std::string> Defn =
-        defineOperator(EC.Ctx, F, Cache.texts(F), SD);
-    Failed[I] = !Defn;
-    Items[I].Env["definitions"] =
-        std::vector<std::string>{Defn ? std::move(*Defn) : std::string()};
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, M.Functions.size(), [&](size_t I) {
+        const NativeFunction &F = M.Functions[I];
+        const std::string &Root = F.Names ? F.Names->Root : F.rootName();
+        Items[I].Key = Root;
+        Items[I].Env["operator_headers"] =
+            std::vector<std::string>{"#include <ATen/ops/" + Root + ".h>"};
+        std::optional<std::string> Defn =
+            defineOperator(EC.Ctx, F, Cache.texts(F), SD);
+        Failed[I] = !Defn;
+        Items[I].Env["definitions"] =
+            std::vector<std::string>{Defn ? std::move(*Defn) : std::string()};
+      });
   D.flushDeferred();
   if (is_contained(Failed, 1))
     return failure();

@@ -71,10 +71,11 @@ LogicalResult opgen::emitOperatorsHeaders(EmitContext &EC) {
 
   CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::string> Decls(M.Functions.size());
-  parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
-    const NativeFunction &F = M.Functions[I];
-    Decls[I] = declareOperator(F, Cache.texts(F));
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, M.Functions.size(), [&](size_t I) {
+        const NativeFunction &F = M.Functions[I];
+        Decls[I] = declareOperator(F, Cache.texts(F));
+      });
 
   if (!EC.Options.PerOperatorHeaders) {
     std::vector<std::string> Method, NonMethod;

@@ -188,8 +188,9 @@ LogicalResult KeyRegistrations::makeDefinitions() {
   Texts.assign(N, std::nullopt);
   DiagnosticEngine &Diags = EC.Ctx.getDiags();
   Diags.beginDeferred();
-  parallelFor(EC.Options.Threads, N,
-              [&](size_t I) { Texts[I] = definitions((*M.Groups)[I]); });
+  EC.Ctx.getThreadPool().parallelFor(EC.Options.Threads, N, [&](size_t I) {
+    Texts[I] = definitions((*M.Groups)[I]);
+  });
   Diags.flushDeferred();
   return success(llvm::none_of(Texts, [](const auto &T) { return !T; }));
 }
@@ -271,8 +272,8 @@ LogicalResult opgen::emitRegisterDispatchKeys(EmitContext &EC) {
     Ok &= succeeded(K->makeDefinitions());
   if (!Ok)
     return failure();
-  parallelFor(EC.Options.Threads, Keys.size(),
-              [&](size_t I) { Keys[I]->makeFiles(); });
+  EC.Ctx.getThreadPool().parallelFor(EC.Options.Threads, Keys.size(),
+                                     [&](size_t I) { Keys[I]->makeFiles(); });
   for (auto &K : Keys)
     Ok &= succeeded(K->addFiles());
   return success(Ok);

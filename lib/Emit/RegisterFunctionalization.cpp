@@ -256,8 +256,9 @@ LogicalResult opgen::emitRegisterFunctionalization(EmitContext &EC) {
   std::vector<UnitText> Texts(Units.size());
   std::vector<char> Ok(Units.size(), 0);
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, Units.size(),
-              [&](size_t I) { Ok[I] = W.write(Units[I], Texts[I]); });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, Units.size(),
+      [&](size_t I) { Ok[I] = W.write(Units[I], Texts[I]); });
   D.flushDeferred();
   if (is_contained(Ok, 0))
     return failure();

@@ -41,13 +41,14 @@ LogicalResult opgen::emitRegisterSchema(EmitContext &EC) {
   // The schema literals are the expensive part; make them on threads.
   CppWrapperCache &Cache = getCppWrapperCache(EC);
   std::vector<std::string> Schemas(M.Functions.size());
-  parallelFor(EC.Options.Threads, M.Functions.size(), [&](size_t I) {
-    const NativeFunction &F = M.Functions[I];
-    if (All || M.isSelected(F)) {
-      const FunctionTexts &T = Cache.texts(F);
-      appendCppString(Schemas[I], T.schema(), T.PlainSchema);
-    }
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      EC.Options.Threads, M.Functions.size(), [&](size_t I) {
+        const NativeFunction &F = M.Functions[I];
+        if (All || M.isSelected(F)) {
+          const FunctionTexts &T = Cache.texts(F);
+          appendCppString(Schemas[I], T.schema(), T.PlainSchema);
+        }
+      });
 
   // Functions by namespace, namespaces in order of first appearance.
   std::vector<std::pair<StringRef, std::vector<FunctionId>>> ByNs;

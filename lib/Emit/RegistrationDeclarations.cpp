@@ -71,7 +71,7 @@ LogicalResult opgen::emitRegistrationDeclarations(EmitContext &EC) {
   std::vector<std::string> Lines(N);
   std::vector<char> Failed(N, 0);
   D.beginDeferred();
-  parallelFor(EC.Options.Threads, N, [&](size_t Id) {
+  EC.Ctx.getThreadPool().parallelFor(EC.Options.Threads, N, [&](size_t Id) {
     const NativeFunction &F = M.Functions[Id];
     const FunctionTexts &T = Cache.texts(F);
     if (const std::optional<std::string> &Why = T.NoCppType) {

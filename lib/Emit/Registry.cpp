@@ -136,11 +136,12 @@ static bool runConcurrently(EmitContext &EC,
   EmitOptions Inner = EC.Options;
   Inner.Threads = 1;
   EmitContext IEC{EC.Ctx, EC.M, Inner, EC.Files, EC.Folders, EC.Wrappers};
-  parallelFor(std::min(2u, EC.Options.Threads), Queue.size(), [&](size_t I) {
-    FileManager::EmitterScope Scope(find(Set, Queue[I]) - Set.begin());
-    if (!Failed && failed(Queue[I]->Files(IEC)))
-      Failed = true;
-  });
+  EC.Ctx.getThreadPool().parallelFor(
+      std::min(2u, EC.Options.Threads), Queue.size(), [&](size_t I) {
+        FileManager::EmitterScope Scope(find(Set, Queue[I]) - Set.begin());
+        if (!Failed && failed(Queue[I]->Files(IEC)))
+          Failed = true;
+      });
   bool Clean = D.endSpeculation() && !Failed;
   if (!Clean) {
     // Forget everything, the wrappers too: their problems are reported by

@@ -34,8 +34,9 @@ struct HashedTexts {
   std::vector<unsigned> Hashes;
 
   template <typename PrintFn>
-  HashedTexts(size_t N, unsigned Threads, PrintFn Print) : Texts(N), Hashes(N) {
-    parallelFor(Threads, N, [&](size_t I) {
+  HashedTexts(ThreadPool &Pool, size_t N, unsigned Threads, PrintFn Print)
+      : Texts(N), Hashes(N) {
+    Pool.parallelFor(Threads, N, [&](size_t I) {
       BufferedStringStream OS(Texts[I]);
       Print(I, OS);
       OS.flush();
@@ -49,16 +50,17 @@ struct HashedTexts {
 
 class CrossEntryChecker {
 public:
-  CrossEntryChecker(DiagnosticEngine &D, const std::vector<NativeFunction> &Fns,
+  CrossEntryChecker(Context &Ctx, const std::vector<NativeFunction> &Fns,
                     const std::set<OperatorName> &FailedNames, unsigned Threads)
-      : D(D), Fns(Fns), FailedNames(FailedNames), Threads(Threads),
-        QualifiedNames(Fns.size(), Threads,
+      : D(Ctx.getDiags()), Pool(Ctx.getThreadPool()), Fns(Fns),
+        FailedNames(FailedNames), Threads(Threads),
+        QualifiedNames(Pool, Fns.size(), Threads,
                        [&](size_t I, raw_ostream &OS) {
                          OS << Fns[I].Namespace << "::";
                          Fns[I].Func.Name.print(OS);
                        }),
         InplaceViews(Fns.size()) {
-    parallelFor(Threads, Fns.size(), [&](size_t I) {
+    Pool.parallelFor(Threads, Fns.size(), [&](size_t I) {
       InplaceViews[I] = Fns[I].Tags.count("inplace_view") != 0;
     });
   }
@@ -85,6 +87,7 @@ private:
   }
 
   DiagnosticEngine &D;
+  ThreadPool &Pool;
   const std::vector<NativeFunction> &Fns;
   const std::set<OperatorName> &FailedNames;
   unsigned Threads;
@@ -146,9 +149,9 @@ bool CrossEntryChecker::hasBaseName(const BaseOperatorName &B) {
       All.push_back(&F.Func.Name.Name);
     for (const OperatorName &N : FailedNames)
       All.push_back(&N.Name);
-    BaseNameTexts.emplace(All.size(), Threads, [&](size_t I, raw_ostream &OS) {
-      All[I]->print(OS);
-    });
+    BaseNameTexts.emplace(
+        Pool, All.size(), Threads,
+        [&](size_t I, raw_ostream &OS) { All[I]->print(OS); });
     BaseNames.reserve(All.size());
     for (size_t I = 0; I < All.size(); ++I)
       BaseNames.insert((*BaseNameTexts)[I]);
@@ -160,5 +163,5 @@ void nativeyaml::checkAcrossEntries(Context &Ctx,
                                     const std::vector<NativeFunction> &Fns,
                                     const std::set<OperatorName> &FailedNames,
                                     unsigned Threads) {
-  CrossEntryChecker(Ctx.getDiags(), Fns, FailedNames, Threads).run();
+  CrossEntryChecker(Ctx, Fns, FailedNames, Threads).run();
 }

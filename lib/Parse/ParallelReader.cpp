@@ -57,7 +57,7 @@ readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
     bool YamlTrouble = false;
   };
   std::vector<Piece> Ps(Pieces->size());
-  parallelFor(Threads, Ps.size(), [&](size_t I) {
+  Ctx.getThreadPool().parallelFor(Threads, Ps.size(), [&](size_t I) {
     Piece &P = Ps[I];
     D.setThreadTag(I + 1);
     // LLVM's YAML parser reports through the piece's SourceMgr.

@@ -82,7 +82,7 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx, unsigned Threads,
   {
     std::vector<std::string> Names(N);
     std::vector<unsigned> Hashes(N);
-    parallelFor(Threads, N, [&](size_t Id) {
+    Ctx.getThreadPool().parallelFor(Threads, N, [&](size_t Id) {
       BufferedStringStream OS(Names[Id]);
       M.Functions[Id].Func.Name.print(OS);
       OS.flush();
@@ -126,7 +126,7 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx, unsigned Threads,
     FunctionId First;
   };
   std::vector<std::vector<Duplicate>> Duplicates(Builders.size());
-  parallelFor(Threads, Builders.size(), [&](size_t K) {
+  Ctx.getThreadPool().parallelFor(Threads, Builders.size(), [&](size_t K) {
     IndexBuilder &B = Builders[K];
     const auto &Ks = Kernels[K];
     // Sized once: entries are large, and growing an index one entry at a

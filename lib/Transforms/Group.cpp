@@ -57,7 +57,7 @@ public:
     // After variant synthesis, its last pre-grouping is this one.
     SignatureAnalysis Local;
     SignatureAnalysis &SA = getSignatureAnalysis(PC, Local);
-    if (failed(SA.preGroup(M, D, PC.Threads)))
+    if (failed(SA.preGroup(M, PC.Ctx, PC.Threads)))
       ++Errors;
     const std::vector<PreGroup> &PreGroups = SA.Groups;
     const std::vector<std::string> &Texts = SA.Texts;
@@ -117,7 +117,7 @@ public:
     // Inplace views without the inplace_view tag, reported below in order.
     std::vector<char> MissingTag(N);
     bool HaveHashes = SA.Hashes.size() >= N;
-    parallelFor(PC.Threads, N, [&](size_t I) {
+    PC.Ctx.getThreadPool().parallelFor(PC.Threads, N, [&](size_t I) {
       const NativeFunction &F = M.Functions[I];
       const FunctionSchema &S = F.Func;
       StringRef Base = S.Name.Name.Base;

@@ -24,10 +24,11 @@ public:
   bool preservesSchemas() const override { return true; }
   LogicalResult run(Module &M, PassContext &PC) override {
     // Each function's names depend on it alone.
-    parallelFor(PC.Threads, M.Functions.size(), [&](size_t I) {
-      NativeFunction &F = M.Functions[I];
-      F.Names = computeKernelNames(F.Func);
-    });
+    PC.Ctx.getThreadPool().parallelFor(PC.Threads, M.Functions.size(),
+                                       [&](size_t I) {
+                                         NativeFunction &F = M.Functions[I];
+                                         F.Names = computeKernelNames(F.Func);
+                                       });
     return success();
   }
 };

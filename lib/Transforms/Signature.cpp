@@ -134,17 +134,22 @@ FunctionSchema opgen::getSignature(const FunctionSchema &S,
 /// hand, takes it off the serial grouping that follows.
 static void computeTexts(const std::vector<NativeFunction> &Fns,
                          std::vector<std::string> &Texts,
-                         std::vector<unsigned> &Hashes, unsigned Threads) {
+                         std::vector<unsigned> &Hashes, unsigned Threads,
+                         ThreadPool *Pool) {
   size_t Known = std::min(Texts.size(), Fns.size());
   size_t KnownHashes = std::min(Hashes.size(), Known);
   Texts.resize(Fns.size());
   Hashes.resize(Fns.size());
-  parallelFor(Threads, Fns.size() - KnownHashes, [&](size_t I) {
+  auto Compute = [&](size_t I) {
     size_t Id = KnownHashes + I;
     if (Id >= Known)
       Texts[Id] = getSignatureText(Fns[Id].Func);
     Hashes[Id] = CachedHashStringRef(Texts[Id]).hash();
-  });
+  };
+  if (Pool)
+    Pool->parallelFor(Threads, Fns.size() - KnownHashes, Compute);
+  else
+    parallelFor(Threads, Fns.size() - KnownHashes, Compute);
 }
 
 /// Add functions \p From on of \p Fns to \p Groups, which holds the groups
@@ -215,7 +220,7 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
   std::vector<std::string> Local;
   std::vector<std::string> &Texts = Cache ? *Cache : Local;
   std::vector<unsigned> Hashes;
-  computeTexts(Fns, Texts, Hashes, Threads);
+  computeTexts(Fns, Texts, Hashes, Threads, /*Pool=*/nullptr);
   // Signatures that print alike are one signature. The keys point into
   // Texts, which stays put while the map lives.
   DenseMap<CachedHashStringRef, size_t> GroupOf;
@@ -225,9 +230,9 @@ LogicalResult opgen::preGroupFunctions(const std::vector<NativeFunction> &Fns,
 
 char SignatureAnalysis::ID;
 
-LogicalResult SignatureAnalysis::preGroup(const Module &M,
-                                          DiagnosticEngine &Diags,
+LogicalResult SignatureAnalysis::preGroup(const Module &M, Context &Ctx,
                                           unsigned Threads) {
+  DiagnosticEngine &Diags = Ctx.getDiags();
   size_t N = M.Functions.size();
   if (GroupsFor && *GroupsFor == N && Texts.size() == N)
     return success();
@@ -243,7 +248,7 @@ LogicalResult SignatureAnalysis::preGroup(const Module &M,
     Keys.Reset();
   }
   GroupsFor.reset();
-  computeTexts(M.Functions, Texts, Hashes, Threads);
+  computeTexts(M.Functions, Texts, Hashes, Threads, &Ctx.getThreadPool());
   if (!addToPreGroups(M.Functions, Texts, Hashes, From, Diags, Groups, GroupOf,
                       &Keys)) {
     GroupOf.clear();

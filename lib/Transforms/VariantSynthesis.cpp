@@ -214,7 +214,7 @@ LogicalResult Synthesizer::run() {
   size_t N = M.Functions.size();
   Names.resize(N);
   std::vector<unsigned> Hashes(N);
-  parallelFor(Threads, N, [&](size_t Id) {
+  Ctx.getThreadPool().parallelFor(Threads, N, [&](size_t Id) {
     BufferedStringStream OS(Names[Id]);
     M.Functions[Id].Func.Name.print(OS);
     OS.flush();
@@ -223,7 +223,7 @@ LogicalResult Synthesizer::run() {
   for (FunctionId Id = 0; Id < N; ++Id)
     addName(CachedHashStringRef(Names[Id], Hashes[Id]), Id, /*Kept=*/true);
 
-  if (failed(Signatures.preGroup(M, D, Threads)))
+  if (failed(Signatures.preGroup(M, Ctx, Threads)))
     return failure();
   // Synthesis appends to M.Functions but leaves these groups alone, until
   // checkAutogen groups again.
@@ -242,7 +242,7 @@ void Synthesizer::synthesizeAll() {
   // would. A group whose planning met an error is redone here, reporting.
   const std::vector<PreGroup> &Groups = Signatures.Groups;
   std::vector<Plan> Plans(Groups.size());
-  parallelFor(Threads, Groups.size(), [&](size_t I) {
+  Ctx.getThreadPool().parallelFor(Threads, Groups.size(), [&](size_t I) {
     Synthesizer S(M, Ctx, 1, Signatures);
     S.Spec = &Plans[I];
     S.synthesize(Groups[I]);
@@ -645,7 +645,7 @@ bool Synthesizer::collectAutogen(const PreGroup &G, AutogenCheck &C) const {
 void Synthesizer::checkAutogen() {
   // Regroup with the synthesized functions, as grouping will; the others'
   // signatures are known from the first grouping.
-  if (failed(Signatures.preGroup(M, D, Threads))) {
+  if (failed(Signatures.preGroup(M, Ctx, Threads))) {
     Failed = true;
     return;
   }
@@ -653,7 +653,7 @@ void Synthesizer::checkAutogen() {
   // about 1 M instructions); the few that differ are reported in order.
   const std::vector<PreGroup> &Groups = Signatures.Groups;
   std::vector<char> Differs(Groups.size());
-  parallelFor(Threads, Groups.size(), [&](size_t I) {
+  Ctx.getThreadPool().parallelFor(Threads, Groups.size(), [&](size_t I) {
     AutogenCheck C;
     Differs[I] = collectAutogen(Groups[I], C);
   });

@@ -12,6 +12,7 @@
 
 #include "opgen/IR/Type.h"
 #include "opgen/Support/Diagnostics.h"
+#include "opgen/Support/Parallel.h"
 
 #include "llvm/Support/SourceMgr.h"
 
@@ -38,6 +39,8 @@ public:
 
   llvm::SourceMgr &getSourceMgr() { return SrcMgr; }
   DiagnosticEngine &getDiags() { return Diags; }
+  /// The threads this Context's parallel loops run on.
+  ThreadPool &getThreadPool() { return Pool; }
 
   /// Type getters may be called from several threads at once.
   Type getBaseType(BaseTy T);
@@ -63,6 +66,8 @@ private:
   /// Everything else, under TypesMutex.
   std::map<DerivedKey, Type> Derived;
   Type getDerived(Type::Kind K, Type Elem, std::optional<uint64_t> Size);
+  /// Last, so its workers stop before anything else goes.
+  ThreadPool Pool;
 };
 
 } // namespace opgen

@@ -117,8 +117,7 @@ struct SignatureAnalysis : AnalysisCache::Result {
   /// they are; when it saw the first of them and reported nothing, the
   /// others are added to its groups; otherwise they are computed again,
   /// reusing the texts of the functions seen before.
-  LogicalResult preGroup(const Module &M, DiagnosticEngine &Diags,
-                         unsigned Threads);
+  LogicalResult preGroup(const Module &M, Context &Ctx, unsigned Threads);
 
 private:
   /// How many functions Groups were computed for without errors, if any.
