@@ -3,7 +3,8 @@
 # native_functions.yaml, tags.yaml and templates opgen is measured against.
 # They are unpacked into reference/<release>/ (ignored by git; never
 # committed). PyTorch 2.14.1 comes from ../shared/reference when that folder
-# exists, everything else from Debian's archive by package name. Every .deb
+# exists, everything else from Debian's archive by package name, from the
+# first mirror in the machine's apt sources that serves it. Every .deb
 # is checked against its sha256 (utils/reference-releases.txt) before it is
 # unpacked; the package's md5sums go to reference/<release>/.md5sums and,
 # last, reference/<release>/.complete records the .deb's sha256. A release
@@ -13,7 +14,9 @@
 # Usage: utils/fetch-reference.sh [DEST]    (default: reference/, or
 #        $OPGEN_REFERENCE_DIR)
 #        utils/fetch-reference.sh --print-mirror
-#                                 (the Debian mirror it would download from)
+#                                 (the Debian mirror it would try first)
+#        utils/fetch-reference.sh --print-mirrors
+#                                 (every mirror it would try, in order)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # The apt configuration to take the mirror from ($OPGEN_APT_ETC for tests).
@@ -28,38 +31,16 @@ mapfile -t releases < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$list")
 python=/usr/bin/python3
 [[ -x $python ]] || python=python3
 
-# The Debian mirror this machine's apt sources already name (the main
-# archive, not -security or -updates), so that no host is written here:
-# one-line `deb [options] URI suite ...` entries in sources.list and
-# *.list, then `URIs:` fields of deb822 *.sources files.
-# OPGEN_DEBIAN_MIRROR overrides it.
-debian_mirror() {
-  if [[ -n ${OPGEN_DEBIAN_MIRROR:-} ]]; then
-    echo "$OPGEN_DEBIAN_MIRROR"
-    return
-  fi
-  local uris
-  uris=$( {
-    cat "$apt_etc"/sources.list "$apt_etc"/sources.list.d/*.list 2>/dev/null |
-      sed -e 's/#.*//' -e 's/\[[^]]*\]//' |
-      awk '$1 == "deb" { print $2 }'
-    cat "$apt_etc"/sources.list.d/*.sources 2>/dev/null |
-      sed -n -e 's/#.*//' -e 's/^[Uu][Rr][Ii][Ss]:[[:space:]]*//p' |
-      tr ' ' '\n'
-  } | sed '/^$/d')
-  # Prefer a URI whose path ends in /debian (the main archive).
-  local u
-  for u in $uris; do
-    [[ ${u%/} == */debian ]] && { echo "${u%/}"; return; }
-  done
-  for u in $uris; do
-    [[ $u != *security* ]] && { echo "${u%/}"; return; }
-  done
-  return 1
-}
+# The Debian mirrors this machine's apt sources name, in the order to try
+# them (utils/apt_sources.py: sources.list and sources.list.d/, one-line and
+# deb822 files, each mirror with its options), so that no host is written
+# here. OPGEN_DEBIAN_MIRROR overrides them.
+sources_py=$root/utils/apt_sources.py
 
-if [[ ${1:-} == --print-mirror ]]; then
-  debian_mirror || { echo "fetch-reference: no Debian mirror in $apt_etc" >&2; exit 1; }
+if [[ ${1:-} == --print-mirror || ${1:-} == --print-mirrors ]]; then
+  mirrors=$("$python" "$sources_py" list "$apt_etc") ||
+    { echo "fetch-reference: no Debian mirror in $apt_etc" >&2; exit 1; }
+  if [[ $1 == --print-mirror ]]; then head -n1 <<<"$mirrors"; else echo "$mirrors"; fi
   exit 0
 fi
 
@@ -68,29 +49,44 @@ shared=${OPGEN_SHARED_REFERENCE:-$root/../shared/reference}
 mkdir -p "$dest/debs"
 
 # Download one package version from a Debian suite without touching the
-# system's apt configuration.
+# system's apt configuration or caches: from the first mirror that serves it.
 download() { # suite version outdir
-  local suite=$1 version=$2 out=$3 work mirror
-  if ! mirror=$(debian_mirror); then
+  local suite=$1 version=$2 out=$3 work src uri tried=()
+  work=$(mktemp -d)
+  mkdir -p "$work/sources" "$work/parts" "$work/cache/archives/partial"
+  if ! "$python" "$sources_py" write "$apt_etc" "$suite" "$work/sources" >"$work/list"; then
     echo "fetch-reference: no Debian mirror in the apt sources" \
       "($apt_etc/sources.list, $apt_etc/sources.list.d/); set" \
       "OPGEN_DEBIAN_MIRROR" >&2
+    rm -rf "$work"
     exit 1
   fi
-  work=$(mktemp -d)
-  mkdir -p "$work/lists/partial"
-  echo "deb $mirror $suite main" >"$work/sources.list"
-  local opts=(-o "Dir::Etc::SourceList=$work/sources.list"
-              -o Dir::Etc::SourceParts=/dev/null
-              -o "Dir::State::Lists=$work/lists"
-              -o Debug::NoLocking=1 -o APT::Sandbox::User=root
-              # The .deb is checked against its sha256 below, so an archive
-              # snapshot whose Release file has expired is still usable.
-              -o Acquire::Check-Valid-Until=false)
-  apt-get "${opts[@]}" -qq update
-  (cd "$out" && apt-get "${opts[@]}" -qq download "python3-torch=$version" 2>&1 |
-     grep -v "couldn't be accessed by user '_apt'" || true)
+  while read -r src uri; do
+    tried+=("$uri")
+    rm -rf "$work/lists"
+    mkdir -p "$work/lists/partial"
+    local opts=(-o "Dir::Etc::SourceList=$src"
+                -o "Dir::Etc::SourceParts=$work/parts"
+                -o "Dir::State::Lists=$work/lists"
+                -o "Dir::Cache=$work/cache"
+                -o APT::Architecture=amd64 -o APT::Architectures=amd64
+                -o Debug::NoLocking=1 -o APT::Sandbox::User=root
+                # The .deb is checked against its sha256 below, so an archive
+                # snapshot whose Release file has expired is still usable.
+                -o Acquire::Check-Valid-Until=false)
+    if apt-get "${opts[@]}" -qq update >"$work/log" 2>&1 &&
+       (cd "$out" && apt-get "${opts[@]}" -qq download "python3-torch=$version") >>"$work/log" 2>&1 &&
+       compgen -G "$out/python3-torch_${version%%+*}*_amd64.deb" >/dev/null; then
+      echo "fetch-reference: downloaded from $uri" >&2
+      rm -rf "$work"
+      return
+    fi
+    echo "fetch-reference: $uri does not serve python3-torch $version ($suite):" \
+      "$(grep -m1 '^[EW]:' "$work/log" || tail -n1 "$work/log")" >&2
+  done <"$work/list"
   rm -rf "$work"
+  echo "fetch-reference: no mirror served python3-torch $version; tried ${tried[*]}" >&2
+  exit 1
 }
 
 for line in "${releases[@]}"; do

@@ -3,8 +3,6 @@
 #include "opgen/IR/BackendConfig.h"
 #include "opgen/IR/NativeFunction.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 using namespace opgen;
 using namespace llvm;
 
@@ -17,10 +15,13 @@ std::vector<const BackendOp *> BackendConfig::backendOps() const {
   return Ops;
 }
 
+void BackendConfig::addSymInt(std::string Spelling, SMLoc Loc) {
+  SymIntSpellings.insert(Spelling);
+  SymInt.push_back({std::move(Spelling), Loc});
+}
+
 bool BackendConfig::isSymInt(const BackendOp &Op) const {
-  return any_of(SymInt, [&](const BackendSymInt &S) {
-    return S.Spelling == Op.Spelling;
-  });
+  return SymIntSpellings.contains(Op.Spelling);
 }
 
 SMLoc BackendConfig::getLocation(const OperatorName &Name) const {

@@ -316,7 +316,7 @@ void BackendYamlReader::readSymInt() {
                        ", not an operator name; it has no effect");
       continue;
     }
-    Out.SymInt.push_back({E.str(), E.Loc});
+    Out.addSymInt(E.str(), E.Loc);
   }
 }
 

@@ -16,6 +16,7 @@
 #include "opgen/IR/FunctionSchema.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SMLoc.h"
 
 #include <optional>
@@ -69,6 +70,10 @@ struct BackendConfig {
   std::vector<BackendOp> Autograd;
   std::vector<BackendOp> IrGen;
   std::vector<BackendSymInt> SymInt;
+  /// The spellings `SymInt` lists, so that isSymInt is a lookup, not a scan
+  /// of the list per operator (quadratic on large backends); addSymInt keeps
+  /// the two together.
+  llvm::StringSet<> SymIntSpellings;
   std::vector<BackendNonNativeOp> NonNative;
   /// Where the `autograd:` key is, for diagnostics about the autograd key.
   llvm::SMLoc AutogradLoc;
@@ -76,6 +81,8 @@ struct BackendConfig {
   /// The operators of the backend key, in torchgen's order: `supported`,
   /// then `full_codegen` (torchgen appends the one to the other).
   std::vector<const BackendOp *> backendOps() const;
+  /// Append a `symint:` entry.
+  void addSymInt(std::string Spelling, llvm::SMLoc Loc);
   /// Whether `symint:` lists \p Op (written exactly as \p Op.Spelling).
   bool isSymInt(const BackendOp &Op) const;
   /// Where `supported`, `full_codegen` or `autograd` first names \p Name,
