@@ -69,9 +69,12 @@ DiagnosticOptions DiagnosticFlags::resolve(const ToolEnvironment &Env) {
       NoColor && (!ColorGiven || NoColor.getPosition() > Color->getPosition());
   if (NoColorLast)
     O.ShowColors = false;
-  else if (ColorGiven)
-    O.ShowColors = WithColor(errs()).colorsEnabled(); // --color[=bool]
-  else if (Env.NoColor && !Env.NoColor->empty())
+  else if (ColorGiven) {
+    // LLVM's reading of --color[=bool]; asked of a stream that prints
+    // nothing, since a WithColor writes its escapes on being made.
+    raw_null_ostream Null;
+    O.ShowColors = WithColor(Null).colorsEnabled();
+  } else if (Env.NoColor && !Env.NoColor->empty())
     O.ShowColors = false;
   else
     O.ShowColors = Env.StderrIsTerminal && errs().has_colors();
