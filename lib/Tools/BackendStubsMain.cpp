@@ -30,10 +30,15 @@ static const char *const ToolName = "opgen-backend-stubs";
 
 LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
                                      raw_ostream &OutOS, raw_ostream &ErrOS) {
+  // The command line finds the ATen folder when --source-path is omitted;
+  // a configuration must name it.
   if (C.SourceYaml.empty() || C.OutputDir.empty() || C.SourcePath.empty()) {
     WithColor::error(ErrOS, ToolName)
-        << "-s/--source-yaml, -o/--output-dir and --source-path are "
-           "required; --help lists the flags\n";
+        << (C.SourcePath.empty() && !C.SourceYaml.empty() &&
+                    !C.OutputDir.empty()
+                ? "no ATen folder (BackendStubsConfig::SourcePath)\n"
+                : "-s/--source-yaml and -o/--output-dir are required; "
+                  "--help lists the flags\n");
     return failure();
   }
   AtenPaths Paths(C.SourcePath);
