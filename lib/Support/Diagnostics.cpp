@@ -2,6 +2,8 @@
 
 #include "opgen/Support/Diagnostics.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -19,6 +21,57 @@ static SMDiagnostic makeDiag(SourceMgr &SM, SMLoc Loc, SourceMgr::DiagKind Kind,
   return SM.GetMessage(Loc, Kind, Msg);
 }
 
+/// What SMDiagnostic::print writes, with the colors chosen by the options
+/// rather than by LLVM's global -color flag, and the source line cut to the
+/// options' width.
+void DiagnosticEngine::print(const SMDiagnostic &D) {
+  raw_ostream &Out = *OS;
+  ColorMode Mode = Opts.ShowColors ? ColorMode::Enable : ColorMode::Disable;
+  // Colors asked for are printed into any stream (a string one starts with
+  // them off).
+  if (Opts.ShowColors && !Out.colors_enabled())
+    Out.enable_colors(true);
+  {
+    WithColor Loc(Out, raw_ostream::SAVEDCOLOR, /*Bold=*/true, false, Mode);
+    if (!D.getFilename().empty()) {
+      Loc << (D.getFilename() == "-" ? StringRef("<stdin>") : D.getFilename());
+      if (D.getLineNo() != -1) {
+        Loc << ':' << D.getLineNo();
+        if (D.getColumnNo() != -1)
+          Loc << ':' << (D.getColumnNo() + 1);
+      }
+      Loc << ": ";
+    }
+  }
+  switch (D.getKind()) {
+  case SourceMgr::DK_Error:
+    WithColor(Out, HighlightColor::Error, Mode).get() << "error: ";
+    break;
+  case SourceMgr::DK_Warning:
+    WithColor(Out, HighlightColor::Warning, Mode).get() << "warning: ";
+    break;
+  case SourceMgr::DK_Note:
+    WithColor(Out, HighlightColor::Note, Mode).get() << "note: ";
+    break;
+  case SourceMgr::DK_Remark:
+    WithColor(Out, HighlightColor::Remark, Mode).get() << "remark: ";
+    break;
+  }
+  WithColor(Out, raw_ostream::SAVEDCOLOR, true, false, Mode)
+      << D.getMessage() << '\n';
+  if (D.getLineNo() == -1 || D.getColumnNo() == -1)
+    return;
+  StringRef Line = D.getLineContents();
+  SourceSnippet S = getSourceSnippet(Line, D.getColumnNo(), Opts.MessageWidth);
+  Out << S.Text << '\n';
+  // As LLVM: with other than ASCII on the line, byte and column differ and
+  // a caret could point at the wrong character; show none.
+  if (any_of(Line, [](char C) { return C & 0x80; }))
+    return;
+  WithColor(Out, raw_ostream::GREEN, true, false, Mode)
+      << std::string(S.CaretColumn, ' ') << "^\n";
+}
+
 void DiagnosticEngine::deliver(const SMDiagnostic &D) {
   if (Speculating)
     return;
@@ -26,7 +79,41 @@ void DiagnosticEngine::deliver(const SMDiagnostic &D) {
     Custom(D);
     return;
   }
-  D.print(nullptr, *OS, /*ShowColors=*/false);
+  // The limit applies here, to what is printed in the order printed (the
+  // deferred diagnostics sorted), so the same ones show for any number of
+  // threads. Once an error is hidden, so is everything after it; a note
+  // shows with the diagnostic it belongs to.
+  bool Show = true;
+  if (D.getKind() == SourceMgr::DK_Note) {
+    Show = LastShown;
+  } else if (Opts.ErrorLimit) {
+    bool Full = PrintedErrors >= Opts.ErrorLimit;
+    if (D.getKind() == SourceMgr::DK_Error) {
+      Show = !Full;
+      ++(Show ? PrintedErrors : HiddenErrors);
+    } else if (HiddenErrors) {
+      Show = false;
+      ++HiddenWarnings;
+    }
+  }
+  LastShown = Show;
+  if (Show)
+    print(D);
+}
+
+void DiagnosticEngine::printHiddenCount() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!HiddenErrors)
+    return;
+  std::string Msg = std::to_string(HiddenErrors) + " more error" +
+                    (HiddenErrors == 1 ? "" : "s");
+  if (HiddenWarnings)
+    Msg += " and " + std::to_string(HiddenWarnings) + " warning" +
+           (HiddenWarnings == 1 ? "" : "s");
+  Msg += " not shown (--error-limit=" + std::to_string(Opts.ErrorLimit) +
+         "; 0 shows all)";
+  print(SMDiagnostic("", SourceMgr::DK_Note, Msg));
+  HiddenErrors = HiddenWarnings = 0;
 }
 
 void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,

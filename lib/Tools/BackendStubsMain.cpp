@@ -7,6 +7,7 @@
 #include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/FrontEnd.h"
 #include "opgen/Tools/RunDepfile.h"
+#include "opgen/Tools/ToolFlags.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -29,16 +30,29 @@ static const char *const ToolName = "opgen-backend-stubs";
 
 LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
                                      raw_ostream &OutOS, raw_ostream &ErrOS) {
+  // The command line finds the ATen folder when --source-path is omitted;
+  // a configuration must name it.
   if (C.SourceYaml.empty() || C.OutputDir.empty() || C.SourcePath.empty()) {
     WithColor::error(ErrOS, ToolName)
-        << "-s/--source-yaml, -o/--output-dir and --source-path are "
-           "required; --help lists the flags\n";
+        << (C.SourcePath.empty() && !C.SourceYaml.empty() &&
+                    !C.OutputDir.empty()
+                ? "no ATen folder (BackendStubsConfig::SourcePath)\n"
+                : "-s/--source-yaml and -o/--output-dir are required; "
+                  "--help lists the flags\n");
     return failure();
   }
   AtenPaths Paths(C.SourcePath);
 
   ToolIR IR(ErrOS, C.DisableFree);
   Context &Ctx = IR.getContext();
+  Ctx.getDiags().setOptions(C.Diagnostics);
+  if (C.Summary)
+    ErrOS << ToolName << ": ATen folder " << C.SourcePath << " ("
+          << (C.SourcePathOrigin.empty() ? "--source-path"
+                                         : StringRef(C.SourcePathOrigin))
+          << ")\n";
+  if (failed(checkAtenFolder(Ctx.getDiags(), C.SourcePath, C.SourcePathOrigin)))
+    return failure();
   Module &M = IR.getModule();
   using Clock = std::chrono::steady_clock;
   auto Ms = [](Clock::time_point A, Clock::time_point B) {
@@ -179,7 +193,9 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   cl::opt<std::string> SourcePath(
       "source-path",
       cl::desc("The ATen folder holding native/native_functions.yaml, "
-               "native/tags.yaml and templates/"),
+               "native/tags.yaml and templates/. Default: "
+               "$OPGEN_SOURCE_PATH, else that of the torchgen python3 imports "
+               "(as gen_backend_stubs reads its own torchgen's)"),
       cl::value_desc("dir"), cl::cat(Cat));
   cl::opt<bool> Summary(
       "summary",
@@ -189,6 +205,7 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   cl::opt<unsigned> Threads(
       "threads", cl::desc("Threads for reading (default: one per core)"),
       cl::init(0), cl::cat(Cat));
+  DiagnosticFlags DiagFlags(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -203,7 +220,23 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   BackendStubsConfig C;
   C.SourceYaml = SourceYaml;
   C.OutputDir = OutputDir;
+  ToolEnvironment Env = ToolEnvironment::fromProcess();
+  C.Diagnostics = DiagFlags.resolve(Env);
   C.SourcePath = SourcePath;
+  // The other required flags are checked first: no Python for a command
+  // line that fails anyway.
+  if (!SourcePath.getNumOccurrences() && !C.SourceYaml.empty() &&
+      !C.OutputDir.empty()) {
+    std::string Error;
+    std::optional<FoundSourcePath> Found =
+        findSourcePath(Env, /*GenDefault=*/false, Error);
+    if (!Found) {
+      WithColor::error(errs(), ToolName) << Error << "\n";
+      return 1;
+    }
+    C.SourcePath = Found->Path;
+    C.SourcePathOrigin = Found->Origin;
+  }
   C.ImplPath = ImplPath;
   C.DryRun = DryRun;
   C.Depfile = Depfile;

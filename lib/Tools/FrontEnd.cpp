@@ -30,6 +30,8 @@ AtenPaths::AtenPaths(StringRef SourcePath) {
 }
 
 ToolIR::~ToolIR() {
+  // The run is over, however it ended: say what the error limit hid.
+  Ctx->getDiags().printHiddenCount();
   if (DisableFree) {
     llvm::BuryPointer(std::move(M));
     llvm::BuryPointer(std::move(Ctx));

@@ -10,6 +10,7 @@
 #include "opgen/Tools/FrontEnd.h"
 #include "opgen/Tools/OutputFolders.h"
 #include "opgen/Tools/RunDepfile.h"
+#include "opgen/Tools/ToolFlags.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -87,9 +88,17 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
 
   ToolIR IR(ErrOS, C.DisableFree);
   Context &Ctx = IR.getContext();
+  Ctx.getDiags().setOptions(C.Diagnostics);
   Module &M = IR.getModule();
   using Clock = std::chrono::steady_clock;
   auto Start = Clock::now();
+  if (C.Summary)
+    ErrOS << ToolName << ": ATen folder " << C.SourcePath << " ("
+          << (C.SourcePathOrigin.empty() ? "--source-path"
+                                         : StringRef(C.SourcePathOrigin))
+          << ")\n";
+  if (failed(checkAtenFolder(Ctx.getDiags(), C.SourcePath, C.SourcePathOrigin)))
+    return failure();
   auto Ms = [](Clock::time_point A, Clock::time_point B) {
     return std::chrono::duration<double, std::milli>(B - A).count();
   };
@@ -270,8 +279,12 @@ int opgen::genMain(int Argc, char **Argv) {
   GenConfig D;
   // Every flag has torchgen's spellings; an alias adds the other one.
   cl::opt<std::string> SourcePath(
-      "source-path", cl::desc("The ATen folder (native/, templates/); also -s"),
-      cl::value_desc("dir"), cl::init(D.SourcePath), cl::cat(Cat));
+      "source-path",
+      cl::desc("The ATen folder (native/, templates/); also -s. Default: "
+               "aten/src/ATen if it is one (torchgen.gen's default), else "
+               "$OPGEN_SOURCE_PATH, else that of the torchgen python3 "
+               "imports"),
+      cl::value_desc("dir"), cl::cat(Cat));
   cl::alias SourcePathS("s", cl::aliasopt(SourcePath),
                         cl::desc("Alias for --source-path"));
   cl::opt<std::string> OutputDependencies(
@@ -409,6 +422,7 @@ int opgen::genMain(int Argc, char **Argv) {
       "summary",
       cl::desc("Print what was read and written, and the time taken"),
       cl::cat(Cat));
+  DiagnosticFlags DiagFlags(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -429,7 +443,21 @@ int opgen::genMain(int Argc, char **Argv) {
     return V;
   };
   GenConfig C;
-  C.SourcePath = SourcePath;
+  ToolEnvironment Env = ToolEnvironment::fromProcess();
+  C.Diagnostics = DiagFlags.resolve(Env);
+  if (SourcePath.getNumOccurrences()) {
+    C.SourcePath = SourcePath;
+  } else {
+    std::string Error;
+    std::optional<FoundSourcePath> Found =
+        findSourcePath(Env, /*GenDefault=*/true, Error);
+    if (!Found) {
+      WithColor::error(errs(), ToolName) << Error << "\n";
+      return 1;
+    }
+    C.SourcePath = Found->Path;
+    C.SourcePathOrigin = Found->Origin;
+  }
   C.OutputDependencies = OutputDependencies;
   C.DryRun = DryRun;
   C.ListOutputs = ListOutputs;

@@ -11,6 +11,7 @@
 #include "opgen/Support/ToolProcess.h"
 #include "opgen/Tools/FrontEnd.h"
 #include "opgen/Tools/OutputFolders.h"
+#include "opgen/Tools/ToolFlags.h"
 #include "opgen/Transforms/Passes.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -245,6 +246,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
                       std::make_unique<Module>(), nullptr,
                       std::make_unique<AotiFallbackOps>()});
     Context &Ctx = *Splits.back().Ctx;
+    Ctx.getDiags().setOptions(Config.Diagnostics);
     Module &M = *Splits.back().M;
     std::optional<DiagnosticVerifier> Verifier;
     if (Config.VerifyDiagnostics)
@@ -315,6 +317,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       Ok &= succeeded(Verifier->verify(ErrOS));
     else
       Ok &= Read;
+    Ctx.getDiags().printHiddenCount();
   }
   if (!Ok)
     return failure();
@@ -454,6 +457,7 @@ int opgen::optMain(int Argc, char **Argv) {
       "list-emitters",
       cl::desc("List the registered emitters and file sets and exit"),
       cl::cat(Cat));
+  DiagnosticFlags DiagFlags(Cat);
   cl::HideUnrelatedOptions(Cat);
   std::string EmitHelp = "What to emit: none";
   for (const EmitterInfo &I : getRegisteredEmitters())
@@ -477,6 +481,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.VerifyDiagnostics = Verify;
   C.SplitInputFile = Split;
   C.Summary = Summary;
+  C.Diagnostics = DiagFlags.resolve(ToolEnvironment::fromProcess());
   switch (Release) {
   case ReleaseFlag::Auto:
     break;

@@ -10,6 +10,10 @@
 // (thread-safely) and printed by flushDeferred() in source order, so the
 // output is the same for any number of threads.
 //
+// How printed diagnostics look (colors, the error limit, how wide a source
+// line may be) is a DiagnosticOptions the tools fill from their flags; the
+// defaults print everything, uncolored and uncut.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OPGEN_SUPPORT_DIAGNOSTICS_H
@@ -23,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -31,6 +36,30 @@ class raw_ostream;
 } // namespace llvm
 
 namespace opgen {
+
+/// How a DiagnosticEngine prints (a handler sees every diagnostic as is).
+struct DiagnosticOptions {
+  /// Bold locations and messages, red `error:`, magenta `warning:`, green
+  /// caret: LLVM's (and clang's) colors.
+  bool ShowColors = false;
+  /// Print at most this many errors (0: no limit); the rest, and everything
+  /// reported after them, are counted and summed up by printHiddenCount.
+  unsigned ErrorLimit = 0;
+  /// Cut a source line wider than this many columns around the caret
+  /// (0: never).
+  unsigned MessageWidth = 0;
+};
+
+/// A source line as printed under a diagnostic: tabs expanded, and when it
+/// is wider than \p Width (non-zero), cut around the caret with `...` on
+/// each side cut, as clang does for a line wider than the terminal.
+struct SourceSnippet {
+  std::string Text;
+  /// The caret's column in Text (0-based).
+  unsigned CaretColumn = 0;
+};
+SourceSnippet getSourceSnippet(llvm::StringRef Line, unsigned Column,
+                               unsigned Width);
 
 /// Collects and prints diagnostics for one Context.
 class DiagnosticEngine {
@@ -52,6 +81,12 @@ public:
   void emit(const llvm::SMDiagnostic &D);
 
   unsigned getNumErrors() const { return NumErrors; }
+
+  void setOptions(const DiagnosticOptions &O) { Opts = O; }
+  const DiagnosticOptions &getOptions() const { return Opts; }
+  /// If the error limit hid anything, print how much (once); a tool calls
+  /// this when its run ends.
+  void printHiddenCount();
 
   /// Route diagnostics to \p H instead of printing them.
   void setHandler(Handler H) { Custom = std::move(H); }
@@ -88,10 +123,17 @@ private:
   void report(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind Kind,
               const llvm::Twine &Msg);
   void deliver(const llvm::SMDiagnostic &D);
+  void print(const llvm::SMDiagnostic &D);
 
   llvm::SourceMgr &SM;
   llvm::raw_ostream *OS;
   Handler Custom;
+  DiagnosticOptions Opts;
+  /// The error limit's state, updated as diagnostics are printed (under
+  /// Mutex, or alone in flushDeferred): printing in a fixed order keeps the
+  /// cut at the same diagnostic for any number of threads.
+  unsigned PrintedErrors = 0, HiddenErrors = 0, HiddenWarnings = 0;
+  bool LastShown = true;
   std::atomic<unsigned> NumErrors{0};
   std::atomic<bool> Speculating{false};
   std::atomic<unsigned> NumReported{0};

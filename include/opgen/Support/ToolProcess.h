@@ -11,11 +11,25 @@
 #ifndef OPGEN_SUPPORT_TOOLPROCESS_H
 #define OPGEN_SUPPORT_TOOLPROCESS_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
 namespace opgen {
 
 /// Ask the C library's allocator to grow the heap in large steps and not to
 /// give memory back before exit. Does nothing where that cannot be set.
 void prepareToolProcess();
+
+/// Run \p Program (looked up on PATH unless it has a slash) with \p Args and
+/// return what it wrote to standard output, or nullopt when it cannot be
+/// found or started, or fails; then \p Error says why (the last line of its
+/// standard error, when it wrote one).
+std::optional<std::string>
+captureProgramOutput(llvm::StringRef Program,
+                     llvm::ArrayRef<llvm::StringRef> Args, std::string &Error);
 
 } // namespace opgen
 

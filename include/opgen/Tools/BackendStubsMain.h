@@ -11,6 +11,7 @@
 #ifndef OPGEN_TOOLS_BACKENDSTUBSMAIN_H
 #define OPGEN_TOOLS_BACKENDSTUBSMAIN_H
 
+#include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -33,6 +34,11 @@ struct BackendStubsConfig {
   /// The ATen folder with native/native_functions.yaml, native/tags.yaml
   /// and templates/.
   std::string SourcePath;
+  /// Where SourcePath came from when --source-path was omitted (see
+  /// findSourcePath), for --summary; empty: given.
+  std::string SourcePathOrigin;
+  /// Colors, the error limit, the width of source lines.
+  DiagnosticOptions Diagnostics;
   /// A C++ file with the kernel definitions to check (--impl-path).
   std::string ImplPath;
   /// Report the files that would be written, write none.

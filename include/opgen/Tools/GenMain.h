@@ -12,6 +12,7 @@
 #ifndef OPGEN_TOOLS_GENMAIN_H
 #define OPGEN_TOOLS_GENMAIN_H
 
+#include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
 
 #include <optional>
@@ -29,6 +30,11 @@ struct GenConfig {
   /// The ATen folder: native/native_functions.yaml, native/tags.yaml and
   /// templates/ (-s).
   std::string SourcePath = "aten/src/ATen";
+  /// Where SourcePath came from when --source-path was omitted (see
+  /// findSourcePath), for --summary; empty: given.
+  std::string SourcePathOrigin;
+  /// Colors, the error limit, the width of source lines.
+  DiagnosticOptions Diagnostics;
   /// Write the lists of outputs (CMake `set()`s) to this file and to one
   /// beside it per further output folder (-o).
   std::string OutputDependencies;

@@ -10,6 +10,7 @@
 #define OPGEN_TOOLS_OPTMAIN_H
 
 #include "opgen/Parse/NativeYamlReader.h"
+#include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
 
 #include <optional>
@@ -80,6 +81,9 @@ struct OptConfig {
   bool DisableFree = false;
   /// Print a one-line summary (operators read, time) to the error stream.
   bool Summary = false;
+  /// Colors, the error limit, the width of source lines (each split of the
+  /// input has a limit of its own).
+  DiagnosticOptions Diagnostics;
 };
 
 /// Run one configuration. Diagnostics and the summary go to \p ErrOS.

@@ -1,0 +1,81 @@
+//===- ToolFlags.h - Settings every opgen tool takes alike ------*- C++ -*-===//
+//
+// The diagnostics flags (--color, --no-color, --error-limit) and how a tool
+// finds the ATen folder when --source-path is omitted. A tool's main reads
+// the environment once (ToolEnvironment::fromProcess) and passes it in:
+// nothing else in opgen looks at environment variables.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPGEN_TOOLS_TOOLFLAGS_H
+#define OPGEN_TOOLS_TOOLFLAGS_H
+
+#include "opgen/Support/Diagnostics.h"
+#include "opgen/Support/LogicalResult.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <optional>
+#include <string>
+
+namespace opgen {
+
+/// What the tools read from their environment.
+struct ToolEnvironment {
+  /// NO_COLOR (no-color.org): when set and not empty, no colors unless
+  /// --color asks for them.
+  std::optional<std::string> NoColor;
+  /// COLUMNS: the terminal's width, when stderr is one.
+  std::optional<std::string> Columns;
+  /// OPGEN_SOURCE_PATH: the ATen folder when --source-path is omitted.
+  std::optional<std::string> SourcePath;
+  /// Whether stderr is a terminal and, if known, how wide it is (0: not
+  /// known).
+  bool StderrIsTerminal = false;
+  unsigned TerminalColumns = 0;
+
+  /// Read them from this process; only a tool's main calls this.
+  static ToolEnvironment fromProcess();
+};
+
+/// --no-color and --error-limit, in \p Cat. --color is LLVM's own flag
+/// (WithColor's, which every LLVM tool takes): `--color` forces colors,
+/// `--color=false` is --no-color; the last of the two given wins.
+class DiagnosticFlags {
+public:
+  explicit DiagnosticFlags(llvm::cl::OptionCategory &Cat);
+  /// Once the command line is parsed: the options for the tool's
+  /// diagnostics. LLVM's --color is set to the same answer, so that the
+  /// tool's own messages (WithColor::error) agree with its diagnostics.
+  DiagnosticOptions resolve(const ToolEnvironment &Env);
+
+private:
+  llvm::cl::opt<bool> NoColor;
+  llvm::cl::opt<unsigned> ErrorLimit;
+};
+
+/// An ATen folder found without --source-path, and where it came from.
+struct FoundSourcePath {
+  std::string Path;
+  std::string Origin;
+};
+
+/// The ATen folder for a tool run without --source-path. In order:
+/// torchgen.gen's own default, aten/src/ATen in the working folder, when
+/// \p GenDefault and it holds native/native_functions.yaml (so every command
+/// line torchgen takes reads what torchgen reads); OPGEN_SOURCE_PATH; the
+/// torchgen that `python3` imports (beside it, a PyTorch checkout's
+/// aten/src/ATen, else its packaged/ATen, as gen_backend_stubs chooses).
+/// Nullopt, with \p Error saying what was tried, when none is found.
+std::optional<FoundSourcePath>
+findSourcePath(const ToolEnvironment &Env, bool GenDefault, std::string &Error);
+
+/// Report, as one error, what \p Path lacks to be an ATen folder
+/// (native/native_functions.yaml, native/tags.yaml, templates/); \p Origin,
+/// if not empty, says where the path came from.
+LogicalResult checkAtenFolder(DiagnosticEngine &D, llvm::StringRef Path,
+                              llvm::StringRef Origin);
+
+} // namespace opgen
+
+#endif // OPGEN_TOOLS_TOOLFLAGS_H
