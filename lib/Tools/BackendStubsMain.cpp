@@ -78,7 +78,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   if (failed(runFileEmitters(EC, getFileSet(Set.Name))))
     return failure();
   auto Emitted = Clock::now();
-  LogicalResult Written = Files.commit(EO.Threads);
+  LogicalResult Written = Files.commit(EO.Threads, C.Faults);
   std::vector<std::string> Outputs;
   if (C.DryRun || !C.Depfile.empty())
     Outputs = getWrittenPaths({&Files});
@@ -189,6 +189,12 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   cl::opt<unsigned> Threads(
       "threads", cl::desc("Threads for reading (default: one per core)"),
       cl::init(0), cl::cat(Cat));
+  cl::opt<std::string> InjectFault(
+      "inject-output-fault",
+      cl::desc("Make writing fail (`enospc:N`: the N-th file) or the "
+               "process die (`kill:N`: after N files are in place), for "
+               "tests"),
+      cl::value_desc("fault:N"), cl::Hidden, cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -200,7 +206,14 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
           "(drop-in for python -m torchgen.gen_backend_stubs)\n",
           &errs()))
     return 1;
+  Expected<OutputFaults> Faults = parseOutputFaults(InjectFault);
+  if (!Faults) {
+    WithColor::error(errs(), ToolName)
+        << "--inject-output-fault: " << toString(Faults.takeError()) << "\n";
+    return 1;
+  }
   BackendStubsConfig C;
+  C.Faults = *Faults;
   C.SourceYaml = SourceYaml;
   C.OutputDir = OutputDir;
   C.SourcePath = SourcePath;

@@ -190,7 +190,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
     return failure();
   auto Emitted = Clock::now();
   size_t NumFiles = Folders->getNumFiles();
-  if (failed(Folders->commit(EO.Threads, /*EveryFolder=*/true)))
+  if (failed(Folders->commit(EO.Threads, /*EveryFolder=*/true, C.Faults)))
     return failure();
   if (!C.OutputDependencies.empty() &&
       failed(Folders->writeOutputLists(C.OutputDependencies, ErrOS)))
@@ -409,6 +409,12 @@ int opgen::genMain(int Argc, char **Argv) {
       "summary",
       cl::desc("Print what was read and written, and the time taken"),
       cl::cat(Cat));
+  cl::opt<std::string> InjectFault(
+      "inject-output-fault",
+      cl::desc("Make writing fail (`enospc:N`: the N-th file) or the "
+               "process die (`kill:N`: after N files are in place), for "
+               "tests"),
+      cl::value_desc("fault:N"), cl::Hidden, cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -428,7 +434,14 @@ int opgen::genMain(int Argc, char **Argv) {
         V.push_back(S);
     return V;
   };
+  Expected<OutputFaults> Faults = parseOutputFaults(InjectFault);
+  if (!Faults) {
+    WithColor::error(errs(), ToolName)
+        << "--inject-output-fault: " << toString(Faults.takeError()) << "\n";
+    return 1;
+  }
   GenConfig C;
+  C.Faults = *Faults;
   C.SourcePath = SourcePath;
   C.OutputDependencies = OutputDependencies;
   C.DryRun = DryRun;

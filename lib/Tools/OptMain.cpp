@@ -322,9 +322,10 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     return success();
   if (Text) {
     if (Expected<WriteStatus> W =
-            writeFileIfChanged(Config.OutputFile, OS.str());
+            writeFileIfChanged(Config.OutputFile, OS.str(), Config.Faults);
         !W) {
-      ToolError() << toString(W.takeError()) << "\n";
+      WithColor::error(ErrOS, Config.OutputFile)
+          << toString(W.takeError()) << "\n";
       return failure();
     }
   }
@@ -332,7 +333,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   // single emitters make only the folders they write into.
   bool WholeSet = findFileSet(Config.Emit) != nullptr;
   for (Split &S : Splits)
-    if (S.Files && failed(S.Files->commit(1, WholeSet)))
+    if (S.Files && failed(S.Files->commit(1, WholeSet, Config.Faults)))
       return failure();
   if (Config.Summary) {
     ErrOS << "opgen-opt: read " << NumFunctions << " operators from "
@@ -454,6 +455,12 @@ int opgen::optMain(int Argc, char **Argv) {
       "list-emitters",
       cl::desc("List the registered emitters and file sets and exit"),
       cl::cat(Cat));
+  cl::opt<std::string> InjectFault(
+      "inject-output-fault",
+      cl::desc("Make writing fail (`enospc:N`: the N-th file) or the "
+               "process die (`kill:N`: after N files are in place), for "
+               "tests"),
+      cl::value_desc("fault:N"), cl::Hidden, cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
   std::string EmitHelp = "What to emit: none";
   for (const EmitterInfo &I : getRegisteredEmitters())
@@ -468,7 +475,14 @@ int opgen::optMain(int Argc, char **Argv) {
                                    "into opgen's operator IR\n",
                                    &errs()))
     return 1;
+  Expected<OutputFaults> Faults = parseOutputFaults(InjectFault);
+  if (!Faults) {
+    WithColor::error(errs(), "opgen-opt")
+        << "--inject-output-fault: " << toString(Faults.takeError()) << "\n";
+    return 1;
+  }
   OptConfig C;
+  C.Faults = *Faults;
   C.InputFile = Input;
   C.TagsFile = Tags;
   C.OutputFile = Out;

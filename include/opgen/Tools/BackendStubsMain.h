@@ -12,6 +12,7 @@
 #define OPGEN_TOOLS_BACKENDSTUBSMAIN_H
 
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -48,6 +49,8 @@ struct BackendStubsConfig {
   /// Print what was read and generated, and the time of each step, to the
   /// error stream.
   bool Summary = false;
+  /// Faults for the output layer to make (tests: --inject-output-fault).
+  OutputFaults Faults;
 };
 
 /// Run one configuration. Diagnostics go to \p ErrOS, the --dry-run report

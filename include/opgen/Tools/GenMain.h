@@ -13,6 +13,7 @@
 #define OPGEN_TOOLS_GENMAIN_H
 
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include <optional>
 #include <string>
@@ -68,6 +69,8 @@ struct GenConfig {
   bool Summary = false;
   /// Leave the IR allocated at exit (the tool's process ends right after).
   bool DisableFree = false;
+  /// Faults for the output layer to make (tests: --inject-output-fault).
+  OutputFaults Faults;
 };
 
 /// Run one configuration. Diagnostics and the summary go to \p ErrOS, the

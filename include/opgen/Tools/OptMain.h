@@ -11,6 +11,7 @@
 
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include <optional>
 
@@ -80,6 +81,8 @@ struct OptConfig {
   bool DisableFree = false;
   /// Print a one-line summary (operators read, time) to the error stream.
   bool Summary = false;
+  /// Faults for the output layer to make (tests: --inject-output-fault).
+  OutputFaults Faults;
 };
 
 /// Run one configuration. Diagnostics and the summary go to \p ErrOS.
