@@ -387,6 +387,16 @@ opgen::writeFilesIfChanged(ArrayRef<OutputRequest> Files, unsigned Threads,
     size_t I = Order[K];
     compare(Slots[I], Files[I].Path, Files[I].Content);
   });
+  // A rerun over unchanged files (a reconfigure) stops here, no thread
+  // started again.
+  bool AnyChanged = any_of(Slots, [](const Slot &S) {
+    return S.Status == WriteStatus::Written || S.Kind != ProblemKind::None;
+  });
+  if (!AnyChanged) {
+    if (Statuses)
+      Statuses->assign(Slots.size(), WriteStatus::Unchanged);
+    return {};
+  }
   // A fault hits the FailFile-th file to write, counted in file order.
   size_t FailSlot = Slots.size();
   for (size_t I = 0, Seen = 0; Faults.FailFile && I != Slots.size(); ++I)
