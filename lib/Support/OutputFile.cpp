@@ -334,11 +334,13 @@ static std::vector<OutputProblem> collectProblems(ArrayRef<OutputRequest> Files,
       ByFile[I] = {Files[I].Path.str(), "cannot write: " + S.EC.message(),
                    S.EC};
   }
-  for (const auto &[Key, I] : Folders) {
-    const auto &[Dir, Errno] = Key;
+  for (const auto &F : Folders) {
+    const std::string &Dir = F.first.first;
+    int Errno = F.first.second;
+    size_t I = F.second;
     bool Covered = any_of(Folders, [&](const auto &Other) {
-      const auto &[ODir, OErrno] = Other.first;
-      return OErrno == Errno && ODir.size() < Dir.size() &&
+      const std::string &ODir = Other.first.first;
+      return Other.first.second == Errno && ODir.size() < Dir.size() &&
              StringRef(Dir).startswith(ODir) &&
              sys::path::is_separator(Dir[ODir.size()]);
     });
