@@ -487,7 +487,10 @@ LogicalResult checkHeader(EmitContext &EC, StringRef Name,
   ErrorOr<std::unique_ptr<MemoryBuffer>> Old =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Old) {
-    if (Old.getError() != std::errc::no_such_file_or_directory) {
+    // A file where the folder should be is no header either; the commit
+    // then reports that file once, not once per header.
+    if (Old.getError() != std::errc::no_such_file_or_directory &&
+        Old.getError() != std::errc::not_a_directory) {
       EC.Ctx.getDiags().fileError(Path, "cannot read the checked-in header: " +
                                             Old.getError().message());
       return failure();

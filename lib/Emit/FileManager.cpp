@@ -426,13 +426,15 @@ std::string FileManager::getOutputList(StringRef Variable) const {
   return Out;
 }
 
-LogicalResult FileManager::commit(unsigned Threads) {
+LogicalResult FileManager::commit(unsigned Threads,
+                                  const OutputFaults &Faults) {
   FileManager *Self = this;
-  return commitAll(Self, Threads);
+  return commitAll(Self, Threads, Faults);
 }
 
 LogicalResult FileManager::commitAll(ArrayRef<FileManager *> Managers,
-                                     unsigned Threads) {
+                                     unsigned Threads,
+                                     const OutputFaults &Faults) {
   if (Managers.empty())
     return success();
   DiagnosticEngine &D = Managers.front()->Ctx.getDiags();
@@ -440,31 +442,27 @@ LogicalResult FileManager::commitAll(ArrayRef<FileManager *> Managers,
     return failure();
   // Every file of every folder, in order; a dry run's files are made but
   // not written.
-  struct Job {
-    SmallString<256> Path;
-    const std::string *Content;
-    std::string Error;
-  };
-  std::vector<Job> Jobs;
+  std::vector<SmallString<256>> Paths;
+  std::vector<OutputRequest> Files;
   bool Ok = true;
+  // Thousands of files share a few folders: make each folder once, first,
+  // and report a file in the way once, not once per folder under it.
+  StringMap<bool> Made;
+  StringSet<> Reported;
   for (FileManager *FM : Managers) {
     if (FM->DryRun)
       continue;
-    // Thousands of files share a few folders: make each folder once, first.
-    StringMap<bool> Made;
     for (const GeneratedFile &F : FM->Files) {
-      Job &J = Jobs.emplace_back();
-      J.Path = FM->OutputDir;
-      sys::path::append(J.Path, F.Name);
-      J.Content = F.Data.get();
-      StringRef Parent = sys::path::parent_path(J.Path);
+      SmallString<256> &Path = Paths.emplace_back(FM->OutputDir);
+      sys::path::append(Path, F.Name);
+      StringRef Parent = sys::path::parent_path(Path);
       if (Parent.empty())
         continue;
       auto [It, New] = Made.try_emplace(Parent, true);
       if (New)
-        if (std::error_code EC = sys::fs::create_directories(
-                Parent, /*IgnoreExisting=*/true, sys::fs::all_all)) {
-          D.fileError(Parent, "cannot create the folder: " + EC.message());
+        if (std::optional<OutputProblem> P = makeFolder(Parent)) {
+          if (Reported.insert(P->Path).second)
+            D.fileError(P->Path, P->Message);
           It->second = false;
         }
       Ok &= It->second;
@@ -473,29 +471,17 @@ LogicalResult FileManager::commitAll(ArrayRef<FileManager *> Managers,
   // A folder that cannot be made stops the run before any file changes.
   if (!Ok)
     return failure();
-  // Writing a file is mostly system time (creating an inode, copying the
-  // bytes into the page cache): on threads, the kernel does it on every
-  // core. One loop for all the folders, where a loop per folder started
-  // threads for each; the largest files first, so that a 5 MB file does not
-  // start last and leave a core idle (writing into a fresh folder: 11 -> 6
-  // ms on two cores). Errors are reported in file order.
-  std::vector<size_t> Order(Jobs.size());
-  for (size_t I = 0; I != Order.size(); ++I)
-    Order[I] = I;
-  llvm::stable_sort(Order, [&](size_t A, size_t B) {
-    return Jobs[A].Content->size() > Jobs[B].Content->size();
-  });
-  Managers.front()->Ctx.getThreadPool().parallelFor(
-      Threads, Order.size(), [&](size_t I) {
-        Job &J = Jobs[Order[I]];
-        if (Expected<WriteStatus> W = writeFileIfChanged(J.Path, *J.Content);
-            !W)
-          J.Error = toString(W.takeError());
-      });
-  for (const Job &J : Jobs)
-    if (!J.Error.empty()) {
-      D.fileError(J.Path, J.Error);
-      Ok = false;
-    }
+  size_t I = 0;
+  for (FileManager *FM : Managers)
+    if (!FM->DryRun)
+      for (const GeneratedFile &F : FM->Files)
+        Files.push_back({Paths[I++], F.content()});
+  // All or nothing as far as the system allows (see OutputFile.h).
+  for (const OutputProblem &P :
+       writeFilesIfChanged(Files, Threads, Faults, /*Statuses=*/nullptr,
+                           &Managers.front()->Ctx.getThreadPool())) {
+    D.fileError(P.Path, P.Message);
+    Ok = false;
+  }
   return success(Ok);
 }

@@ -92,7 +92,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   if (failed(runFileEmitters(EC, getFileSet(Set.Name))))
     return failure();
   auto Emitted = Clock::now();
-  LogicalResult Written = Files.commit(EO.Threads);
+  LogicalResult Written = Files.commit(EO.Threads, C.Faults);
   std::vector<std::string> Outputs;
   if (C.DryRun || !C.Depfile.empty())
     Outputs = getWrittenPaths({&Files});
@@ -206,6 +206,7 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
       "threads", cl::desc("Threads for reading (default: one per core)"),
       cl::init(0), cl::cat(Cat));
   DiagnosticFlags DiagFlags(Cat);
+  OutputFaultFlag FaultFlag(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -217,7 +218,11 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
           "(drop-in for python -m torchgen.gen_backend_stubs)\n",
           &errs()))
     return 1;
+  std::optional<OutputFaults> Faults = FaultFlag.resolve(ToolName);
+  if (!Faults)
+    return 1;
   BackendStubsConfig C;
+  C.Faults = *Faults;
   C.SourceYaml = SourceYaml;
   C.OutputDir = OutputDir;
   ToolEnvironment Env = ToolEnvironment::fromProcess();

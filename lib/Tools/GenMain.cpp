@@ -199,7 +199,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
     return failure();
   auto Emitted = Clock::now();
   size_t NumFiles = Folders->getNumFiles();
-  if (failed(Folders->commit(EO.Threads, /*EveryFolder=*/true)))
+  if (failed(Folders->commit(EO.Threads, /*EveryFolder=*/true, C.Faults)))
     return failure();
   if (!C.OutputDependencies.empty() &&
       failed(Folders->writeOutputLists(C.OutputDependencies, ErrOS)))
@@ -423,6 +423,7 @@ int opgen::genMain(int Argc, char **Argv) {
       cl::desc("Print what was read and written, and the time taken"),
       cl::cat(Cat));
   DiagnosticFlags DiagFlags(Cat);
+  OutputFaultFlag FaultFlag(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -442,7 +443,11 @@ int opgen::genMain(int Argc, char **Argv) {
         V.push_back(S);
     return V;
   };
+  std::optional<OutputFaults> Faults = FaultFlag.resolve(ToolName);
+  if (!Faults)
+    return 1;
   GenConfig C;
+  C.Faults = *Faults;
   ToolEnvironment Env = ToolEnvironment::fromProcess();
   C.Diagnostics = DiagFlags.resolve(Env);
   if (SourcePath.getNumOccurrences()) {

@@ -325,9 +325,10 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     return success();
   if (Text) {
     if (Expected<WriteStatus> W =
-            writeFileIfChanged(Config.OutputFile, OS.str());
+            writeFileIfChanged(Config.OutputFile, OS.str(), Config.Faults);
         !W) {
-      ToolError() << toString(W.takeError()) << "\n";
+      WithColor::error(ErrOS, Config.OutputFile)
+          << toString(W.takeError()) << "\n";
       return failure();
     }
   }
@@ -335,7 +336,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   // single emitters make only the folders they write into.
   bool WholeSet = findFileSet(Config.Emit) != nullptr;
   for (Split &S : Splits)
-    if (S.Files && failed(S.Files->commit(1, WholeSet)))
+    if (S.Files && failed(S.Files->commit(1, WholeSet, Config.Faults)))
       return failure();
   if (Config.Summary) {
     ErrOS << "opgen-opt: read " << NumFunctions << " operators from "
@@ -458,6 +459,7 @@ int opgen::optMain(int Argc, char **Argv) {
       cl::desc("List the registered emitters and file sets and exit"),
       cl::cat(Cat));
   DiagnosticFlags DiagFlags(Cat);
+  OutputFaultFlag FaultFlag(Cat);
   cl::HideUnrelatedOptions(Cat);
   std::string EmitHelp = "What to emit: none";
   for (const EmitterInfo &I : getRegisteredEmitters())
@@ -472,7 +474,11 @@ int opgen::optMain(int Argc, char **Argv) {
                                    "into opgen's operator IR\n",
                                    &errs()))
     return 1;
+  std::optional<OutputFaults> Faults = FaultFlag.resolve("opgen-opt");
+  if (!Faults)
+    return 1;
   OptConfig C;
+  C.Faults = *Faults;
   C.InputFile = Input;
   C.TagsFile = Tags;
   C.OutputFile = Out;

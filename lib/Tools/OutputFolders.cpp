@@ -60,7 +60,8 @@ size_t OutputFolders::getNumFiles() const {
   return N;
 }
 
-LogicalResult OutputFolders::commit(unsigned Threads, bool EveryFolder) {
+LogicalResult OutputFolders::commit(unsigned Threads, bool EveryFolder,
+                                    const OutputFaults &Faults) {
   // Nothing reaches the disk unless every file of every folder was made.
   if (Ctx.getDiags().getNumErrors())
     return failure();
@@ -71,17 +72,15 @@ LogicalResult OutputFolders::commit(unsigned Threads, bool EveryFolder) {
   for (size_t I = 0; EveryFolder && I != Specs.size(); ++I) {
     if (Managers[I]->isDryRun())
       continue;
-    if (std::error_code EC = sys::fs::create_directories(
-            Specs[I].Dir, /*IgnoreExisting=*/true, sys::fs::all_all)) {
-      Ctx.getDiags().fileError(Specs[I].Dir,
-                               "cannot create the folder: " + EC.message());
+    if (std::optional<OutputProblem> P = makeFolder(Specs[I].Dir)) {
+      Ctx.getDiags().fileError(P->Path, P->Message);
       return failure();
     }
   }
   std::vector<FileManager *> FMs;
   for (const std::unique_ptr<FileManager> &FM : Managers)
     FMs.push_back(FM.get());
-  return FileManager::commitAll(FMs, Threads);
+  return FileManager::commitAll(FMs, Threads, Faults);
 }
 
 LogicalResult OutputFolders::writeOutputLists(StringRef Depfile,
@@ -96,22 +95,28 @@ LogicalResult OutputFolders::writeOutputLists(StringRef Depfile,
   StringRef Dir = sys::path::parent_path(Abs);
   StringRef Name = sys::path::filename(Abs);
   StringRef Stem = sys::path::stem(Abs);
-  if (std::error_code EC = sys::fs::create_directories(
-          Dir, /*IgnoreExisting=*/true, sys::fs::all_all)) {
-    Ctx.getDiags().fileError(Dir, "cannot create the folder: " + EC.message());
+  if (std::optional<OutputProblem> P = makeFolder(Dir)) {
+    Ctx.getDiags().fileError(P->Path, P->Message);
     return failure();
   }
+  // The lists are one batch too: all of them or none.
+  std::vector<std::string> Paths, Texts;
   for (size_t I = 0; I != Specs.size(); ++I) {
     if (!Specs[I].ListPrefix)
       continue;
     const std::string &Prefix = *Specs[I].ListPrefix;
     SmallString<256> Path(Dir);
     sys::path::append(Path, Prefix + Name.str());
-    std::string Text = Managers[I]->getOutputList(Prefix + Stem.str());
-    if (Expected<WriteStatus> W = writeFileIfChanged(Path, Text); !W) {
-      Ctx.getDiags().fileError(Path, toString(W.takeError()));
-      return failure();
-    }
+    Paths.push_back(std::string(Path));
+    Texts.push_back(Managers[I]->getOutputList(Prefix + Stem.str()));
   }
-  return success();
+  std::vector<OutputRequest> Files;
+  for (size_t I = 0; I != Paths.size(); ++I)
+    Files.push_back({Paths[I], Texts[I]});
+  bool Ok = true;
+  for (const OutputProblem &P : writeFilesIfChanged(Files)) {
+    Ctx.getDiags().fileError(P.Path, P.Message);
+    Ok = false;
+  }
+  return success(Ok);
 }

@@ -59,6 +59,22 @@ DiagnosticFlags::DiagnosticFlags(cl::OptionCategory &Cat)
                           "limit)"),
                  cl::value_desc("N"), cl::init(20), cl::cat(Cat)) {}
 
+OutputFaultFlag::OutputFaultFlag(cl::OptionCategory &Cat)
+    : Value("inject-output-fault",
+            cl::desc("Make writing fail (`enospc:N`: the N-th file) or the "
+                     "process die (`kill:N`: after N files are in place), for "
+                     "tests"),
+            cl::value_desc("fault:N"), cl::Hidden, cl::cat(Cat)) {}
+
+std::optional<OutputFaults> OutputFaultFlag::resolve(StringRef ToolName) {
+  Expected<OutputFaults> Faults = parseOutputFaults(Value);
+  if (Faults)
+    return *Faults;
+  WithColor::error(errs(), ToolName)
+      << "--inject-output-fault: " << toString(Faults.takeError()) << "\n";
+  return std::nullopt;
+}
+
 DiagnosticOptions DiagnosticFlags::resolve(const ToolEnvironment &Env) {
   DiagnosticOptions O;
   O.ErrorLimit = ErrorLimit;

@@ -25,6 +25,7 @@
 #include "opgen/Emit/CodeTemplate.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -157,12 +158,15 @@ public:
 
   /// Write the files into the output folder (atomically, only those whose
   /// content changed), unless this is a dry run or an error was reported,
-  /// on up to \p Threads threads.
-  LogicalResult commit(unsigned Threads = 1);
+  /// on up to \p Threads threads. The files are one batch: a failure
+  /// before every changed file is on the disk changes none of them (see
+  /// OutputFile.h). \p Faults is for tests.
+  LogicalResult commit(unsigned Threads = 1, const OutputFaults &Faults = {});
   /// commit() for several file managers at once, their files written on
-  /// the same threads, in their order.
+  /// the same threads, in their order, as one batch.
   static LogicalResult commitAll(llvm::ArrayRef<FileManager *> Managers,
-                                 unsigned Threads = 1);
+                                 unsigned Threads = 1,
+                                 const OutputFaults &Faults = {});
 
   /// While alive, the files the calling thread writes belong to the
   /// \p Rank-th emitter of a set (0 outside any).

@@ -20,7 +20,9 @@
 namespace opgen {
 
 /// Ask the C library's allocator to grow the heap in large steps and not to
-/// give memory back before exit. Does nothing where that cannot be set.
+/// give memory back before exit, and raise the open-file limit to the hard
+/// limit (a run holds its changed files open until all are written). Does
+/// nothing where that cannot be set.
 void prepareToolProcess();
 
 /// Run \p Program (looked up on PATH unless it has a slash) with \p Args and

@@ -13,6 +13,7 @@
 
 #include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -54,6 +55,8 @@ struct BackendStubsConfig {
   /// Print what was read and generated, and the time of each step, to the
   /// error stream.
   bool Summary = false;
+  /// Faults for the output layer to make (tests: --inject-output-fault).
+  OutputFaults Faults;
 };
 
 /// Run one configuration. Diagnostics go to \p ErrOS, the --dry-run report

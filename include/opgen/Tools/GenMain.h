@@ -14,6 +14,7 @@
 
 #include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include <optional>
 #include <string>
@@ -74,6 +75,8 @@ struct GenConfig {
   bool Summary = false;
   /// Leave the IR allocated at exit (the tool's process ends right after).
   bool DisableFree = false;
+  /// Faults for the output layer to make (tests: --inject-output-fault).
+  OutputFaults Faults;
 };
 
 /// Run one configuration. Diagnostics and the summary go to \p ErrOS, the

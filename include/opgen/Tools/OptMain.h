@@ -12,6 +12,7 @@
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include <optional>
 
@@ -84,6 +85,8 @@ struct OptConfig {
   /// Colors, the error limit, the width of source lines (each split of the
   /// input has a limit of its own).
   DiagnosticOptions Diagnostics;
+  /// Faults for the output layer to make (tests: --inject-output-fault).
+  OutputFaults Faults;
 };
 
 /// Run one configuration. Diagnostics and the summary go to \p ErrOS.

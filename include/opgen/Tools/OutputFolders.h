@@ -59,8 +59,9 @@ public:
   }
   /// Write every folder's files (see FileManager::commit); with
   /// \p EveryFolder, make each folder first even if no file goes there, as
-  /// torchgen.gen does (its ops/ in default mode).
-  LogicalResult commit(unsigned Threads = 1, bool EveryFolder = false);
+  /// torchgen.gen does (its ops/ in default mode). \p Faults is for tests.
+  LogicalResult commit(unsigned Threads = 1, bool EveryFolder = false,
+                       const OutputFaults &Faults = {});
   /// Write each listed folder's `set()` to `<prefix><name of Depfile>`
   /// beside \p Depfile, named `<prefix><stem of Depfile>`, as torchgen's
   /// write_outputs does (in a dry run too).

@@ -12,6 +12,7 @@
 
 #include "opgen/Support/Diagnostics.h"
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/OutputFile.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -52,6 +53,19 @@ public:
 private:
   llvm::cl::opt<bool> NoColor;
   llvm::cl::opt<unsigned> ErrorLimit;
+};
+
+/// The hidden --inject-output-fault flag every tool takes (tests make writing
+/// fail or the tool die part-way with it; see docs/Outputs.md).
+class OutputFaultFlag {
+public:
+  explicit OutputFaultFlag(llvm::cl::OptionCategory &Cat);
+  /// Once the command line is parsed: the faults to make, or nothing after
+  /// printing why the value is wrong.
+  std::optional<OutputFaults> resolve(llvm::StringRef ToolName);
+
+private:
+  llvm::cl::opt<std::string> Value;
 };
 
 /// An ATen folder found without --source-path, and where it came from.
