@@ -54,7 +54,7 @@ private:
   bool readFlowSequence(StringRef S, YamlValue &Out);
   bool readQuoted(StringRef S, YamlValue &Out, StringRef &Rest);
   static bool onlyComment(StringRef S);
-  static void makePlain(StringRef V, YamlValue &Out);
+  static bool makePlain(StringRef V, YamlValue &Out);
 
   StringRef Text;
   std::vector<Line> Lines;
@@ -128,13 +128,16 @@ bool Reader::onlyComment(StringRef S) {
   return S.empty() || S.front() == '#';
 }
 
-void Reader::makePlain(StringRef V, YamlValue &Out) {
+bool Reader::makePlain(StringRef V, YamlValue &Out) {
   Out.Loc = SMLoc::getFromPointer(V.data());
   Out.Scalar.Value = V.str();
   Out.Scalar.Loc.Start = Out.Loc;
   Out.Scalar.Loc.Exact = true;
   Out.Scalar.Kind = resolvePlainScalar(V);
   Out.Kind = Out.Scalar.Kind;
+  // Timestamps may be impossible dates, and `<<` or `=` cannot be read at
+  // all: the full reader reports those.
+  return Out.Kind != YamlKind::Timestamp && Out.Kind != YamlKind::Other;
 }
 
 /// A plain scalar in block context: up to a comment or the end of the line.
@@ -216,7 +219,8 @@ bool Reader::readFlowSequence(StringRef S, YamlValue &Out) {
       StringRef V = Rest.take_front(E).rtrim(' ');
       if (V.empty() || StringRef("&*!|>'\"%@`?-:").contains(V.front()))
         return false;
-      makePlain(V, Item);
+      if (!makePlain(V, Item))
+        return false;
       Rest = Rest.drop_front(E);
     }
     if (Out.Items.empty())
@@ -255,8 +259,7 @@ bool Reader::readInlineValue(StringRef S, YamlValue &Out) {
   StringRef V;
   if (!plainScalar(S, V))
     return false;
-  makePlain(V, Out);
-  return true;
+  return makePlain(V, Out);
 }
 
 bool Reader::readBlockSequence(size_t &L, size_t End, unsigned Indent,
@@ -330,6 +333,9 @@ bool Reader::readMapping(size_t &L, size_t End, unsigned Indent,
     Key.Loc.Start = SMLoc::getFromPointer(KeyText.data());
     Key.Loc.Exact = true;
     Key.Kind = resolvePlainScalar(KeyText);
+    // Keys other than strings compare as Python values (`1` is `0x1`).
+    if (Key.Kind != YamlKind::Str)
+      return false;
     for (const auto &[K, V] : Out.Entries)
       if (K.Value == Key.Value)
         return false; // LLVM's reading reports the duplicate
