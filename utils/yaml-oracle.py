@@ -41,8 +41,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DIST = os.path.join(ROOT, "reference", "2.14", "usr", "lib", "python3",
                     "dist-packages")
-NATIVE = os.path.join(DIST, "torchgen", "packaged", "ATen", "native",
-                      "native_functions.yaml")
 
 # Deepest nesting generated; opgen's readers stop at 8.
 MAX_DEPTH = 5
@@ -52,8 +50,13 @@ MAX_DEPTH = 5
 # --------------------------------------------------------------------------
 
 
-def load_loader():
-    sys.path.insert(0, DIST)
+def native_path(dist):
+    return os.path.join(dist, "torchgen", "packaged", "ATen", "native",
+                        "native_functions.yaml")
+
+
+def load_loader(dist=DIST):
+    sys.path.insert(0, dist)
     from torchgen.yaml_utils import YamlLoader  # noqa: E402
     import yaml  # noqa: E402
     return yaml, YamlLoader
@@ -469,7 +472,7 @@ class Gen:
 
 def load_real_entries():
     try:
-        with open(NATIVE, encoding="utf-8") as f:
+        with open(native_path(DIST), encoding="utf-8") as f:
             text = f.read()
     except OSError:
         return []
@@ -547,6 +550,9 @@ def shrink(yaml, loader, tool, reader, doc):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--opgen-yaml", required=True, help="the opgen-yaml tool")
+    ap.add_argument("--dist", default=None,
+                    help="the dist-packages holding torchgen (its YamlLoader "
+                    "and native_functions.yaml)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seeds", type=int, default=1,
                     help="run seeds SEED .. SEED+SEEDS-1")
@@ -565,7 +571,9 @@ def main():
                     help="write each failing document to DIR")
     ap.add_argument("--max-failures", type=int, default=20)
     args = ap.parse_args()
-    yaml, loader = load_loader()
+    global DIST
+    DIST = args.dist or DIST
+    yaml, loader = load_loader(DIST)
 
     if args.index is not None:
         doc = make_doc(args.seed, args.index)

@@ -18,9 +18,7 @@ using namespace llvm;
 
 std::optional<std::string> opgen::yamlScalarError(const YamlScalar &S) {
   auto Cannot = [&](StringRef What) {
-    return ("cannot read `" + S.Value + "` as " + What +
-            ", as PyYAML's loader would")
-        .str();
+    return ("PyYAML's loader cannot read `" + S.Value + "` as " + What).str();
   };
   switch (S.Kind) {
   case YamlKind::Bool:
@@ -37,7 +35,7 @@ std::optional<std::string> opgen::yamlScalarError(const YamlScalar &S) {
     break;
   case YamlKind::Timestamp:
     if (!constructYaml11Timestamp(S.Value))
-      return Cannot("a date or time (no such date, time or offset)");
+      return Cannot("a timestamp: there is no such date, time or UTC offset");
     break;
   case YamlKind::Binary:
     if (!constructYaml11Binary(S.Value))

@@ -219,7 +219,15 @@ YamlValue opgen::toYamlValue(DiagnosticEngine &Diags, yaml::Node *N,
         }
       }
       if (First) {
-        Diags.error(Key->Loc.Start, "duplicate key `" + Key->Value + "`");
+        StringRef FirstText;
+        for (const auto &Entry : R.Entries)
+          if (Entry.first.Loc.Start == *First)
+            FirstText = Entry.first.Value;
+        // `0x1` after `1`: say why they are one key.
+        std::string Why = FirstText == Key->Value
+                              ? std::string()
+                              : " (equal to `" + FirstText.str() + "`)";
+        Diags.error(Key->Loc.Start, "duplicate key `" + Key->Value + "`" + Why);
         Diags.note(*First, "first given here");
         R.HasErrors = true;
         V->skip();
