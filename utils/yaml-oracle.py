@@ -503,6 +503,9 @@ def make_doc(seed, index):
 # --------------------------------------------------------------------------
 
 
+FAST_READ = [0]
+
+
 def run_opgen(tool, docs, reader):
     with tempfile.NamedTemporaryFile("wb", suffix=".batch", delete=False) as f:
         for d in docs:
@@ -510,11 +513,15 @@ def run_opgen(tool, docs, reader):
             f.write(d)
         path = f.name
     try:
-        p = subprocess.run([tool, "--batch", "--reader=" + reader, path],
+        p = subprocess.run([tool, "--batch", "--count-fast", "--reader=" + reader,
+                            path],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     finally:
         os.unlink(path)
     lines = p.stdout.decode("utf-8", "replace").split("\n")[:-1]
+    for line in p.stderr.decode("utf-8", "replace").split("\n"):
+        if line.startswith("opgen-yaml: ") and "fast reader" in line:
+            FAST_READ[0] += int(line.split()[3])
     if len(lines) != len(docs) or p.returncode not in (0, 1):
         sys.exit("opgen-yaml failed (status %d, %d lines for %d documents):\n%s"
                  % (p.returncode, len(lines), len(docs),
@@ -613,8 +620,9 @@ def main():
                                            % (seed, i)), "wb") as f:
                         f.write(d)
     took = time.time() - start
-    print("%d documents, %d disagreements, %d recursive (skipped), %.1f s"
-          % (total, failures, avoided, took))
+    print("%d documents, %d disagreements, %d recursive (skipped), %.1f s; "
+          "%d read by the fast reader too" % (total, failures, avoided, took,
+                                              FAST_READ[0]))
     return 1 if failures else 0
 
 

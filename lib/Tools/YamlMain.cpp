@@ -195,7 +195,7 @@ enum class Reader { Libyaml, Fast, Check };
 
 /// Reads one document; the line to print, and whether the readers agreed.
 std::string readOne(StringRef Name, StringRef Text, Reader R, bool ShowErrors,
-                    bool &Agreed) {
+                    bool &Agreed, bool &FastRead) {
   Agreed = true;
   raw_null_ostream Null;
   Context Ctx(ShowErrors ? errs() : static_cast<raw_ostream &>(Null));
@@ -210,6 +210,7 @@ std::string readOne(StringRef Name, StringRef Text, Reader R, bool ShowErrors,
       Fast->Kind = YamlKind::Sequence;
       Fast->Items = std::move(Entries);
     }
+    FastRead = Fast.has_value();
   }
   std::optional<YamlValue> Full;
   if (R != Reader::Fast || !Fast)
@@ -265,6 +266,10 @@ int opgen::yamlMain(int Argc, char **Argv) {
                       cl::desc("Each file holds records `<length>\\n<bytes>`, "
                                "one document each"),
                       cl::cat(Cat));
+  cl::opt<bool> CountFast(
+      "count-fast",
+      cl::desc("Say on stderr how many documents the fast reader read"),
+      cl::cat(Cat));
   cl::opt<bool> ShowErrors("show-errors",
                            cl::desc("Print the readers' diagnostics to stderr"),
                            cl::cat(Cat));
@@ -277,6 +282,7 @@ int opgen::yamlMain(int Argc, char **Argv) {
     return 1;
 
   bool AllAgreed = true;
+  size_t NumDocs = 0, NumFast = 0;
   std::string Out;
   auto Flush = [&]() {
     outs() << Out;
@@ -293,8 +299,10 @@ int opgen::yamlMain(int Argc, char **Argv) {
     }
     StringRef Data = (*Buf)->getBuffer();
     auto One = [&](StringRef Name, StringRef Text) {
-      bool Agreed;
-      Out += readOne(Name, Text, ReaderFlag, ShowErrors, Agreed);
+      bool Agreed, FastRead = false;
+      Out += readOne(Name, Text, ReaderFlag, ShowErrors, Agreed, FastRead);
+      ++NumDocs;
+      NumFast += FastRead;
       Out += '\n';
       AllAgreed &= Agreed;
       if (Out.size() > (1 << 16))
@@ -318,5 +326,8 @@ int opgen::yamlMain(int Argc, char **Argv) {
     }
   }
   Flush();
+  if (CountFast)
+    errs() << "opgen-yaml: " << NumDocs << " documents, " << NumFast
+           << " read by the fast reader\n";
   return AllAgreed ? 0 : 1;
 }
