@@ -498,6 +498,67 @@ def make_doc(seed, index):
     return g.mutate_bytes(doc) if g.chance(0.35) else doc
 
 
+
+# --------------------------------------------------------------------------
+# The constructors alone: scalar texts as if tagged !!int, !!float, ...
+# --------------------------------------------------------------------------
+
+CTOR_SEEDS = {
+    "int": ["0x1F", "1:30", "017", "0b1", "-0", "12_345", "+-5"],
+    "float": ["1.5e+3", "1:30.5", ".inf", "1e5", "-.nan", "6.8523015e+5"],
+    "bool": ["yes", "True", "off", "NO"],
+    "timestamp": ["2001-12-14 21:59:43.10 -5", "2001-12-14",
+                  "2001-12-14T21:59:43Z", "2000-02-29 23:59:59.999999 +23:59"],
+    "binary": ["aGVsbG8=", "YQ==", "YWI=", "aGVs\nbG8="],
+}
+CTOR_ALPHABET = {
+    "int": "0123456789_:+-xbo abcdefXB\t",
+    "float": "0123456789_:+-.eEinfa \t",
+    "bool": "yesnotruefalsYNOTF",
+    "timestamp": "0123456789-:. tTZ+\t",
+    "binary": "ABab01+/= \n!\u00e9",
+}
+
+
+def check_constructors(yaml, tool, seed, count):
+    from yaml.constructor import SafeConstructor
+    from yaml.nodes import ScalarNode
+    c = SafeConstructor()
+    r = random.Random("constructors:%d" % seed)
+    bad = total = 0
+    for tag in sorted(CTOR_SEEDS):
+        fn = getattr(c, "construct_yaml_" + tag)
+        texts = []
+        for _ in range(count):
+            t = list(r.choice(CTOR_SEEDS[tag]))
+            for _ in range(r.randint(0, 3)):
+                k, j = r.random(), r.randint(0, len(t))
+                if k < 0.4:
+                    t.insert(j, r.choice(CTOR_ALPHABET[tag]))
+                elif t:
+                    j = min(j, len(t) - 1)
+                    if k < 0.7:
+                        del t[j]
+                    else:
+                        t[j] = r.choice(CTOR_ALPHABET[tag])
+            texts.append("".join(t))
+        got = run_opgen(tool, [t.encode("utf-8") for t in texts], "libyaml",
+                        ["--construct=" + tag])
+        for t, g in zip(texts, got):
+            total += 1
+            try:
+                want = json.dumps(canon(fn(ScalarNode(None, t))),
+                                  ensure_ascii=True, separators=(",", ":"))
+            except Exception:
+                want = '["error"]'
+            if want != g:
+                bad += 1
+                if bad <= 20:
+                    print("DISAGREE !!%s %r\n  pyyaml:   %s\n  opgen:    %s"
+                          % (tag, t, want, g))
+    print("constructors: %d texts, %d disagreements" % (total, bad))
+    return bad
+
 # --------------------------------------------------------------------------
 # Running
 # --------------------------------------------------------------------------
@@ -506,7 +567,7 @@ def make_doc(seed, index):
 FAST_READ = [0]
 
 
-def run_opgen(tool, docs, reader):
+def run_opgen(tool, docs, reader, extra=()):
     with tempfile.NamedTemporaryFile("wb", suffix=".batch", delete=False) as f:
         for d in docs:
             f.write(b"%d\n" % len(d))
@@ -514,7 +575,7 @@ def run_opgen(tool, docs, reader):
         path = f.name
     try:
         p = subprocess.run([tool, "--batch", "--count-fast", "--reader=" + reader,
-                            path],
+                            path] + list(extra),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     finally:
         os.unlink(path)
@@ -576,6 +637,9 @@ def main():
                     help="cut a failing document down and print it")
     ap.add_argument("--keep", metavar="DIR",
                     help="write each failing document to DIR")
+    ap.add_argument("--constructors", type=int, default=1000, metavar="N",
+                    help="first N texts a tag through the constructors "
+                    "alone (0: none)")
     ap.add_argument("--max-failures", type=int, default=20)
     args = ap.parse_args()
     global DIST
@@ -596,6 +660,9 @@ def main():
 
     start = time.time()
     failures = total = avoided = 0
+    if args.constructors:
+        failures += check_constructors(yaml, args.opgen_yaml, args.seed,
+                                       args.constructors)
     for seed in range(args.seed, args.seed + args.seeds):
         for first in range(0, args.count, args.batch):
             idx = range(first, min(first + args.batch, args.count))

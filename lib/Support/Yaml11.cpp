@@ -741,11 +741,12 @@ std::optional<std::string> opgen::constructYaml11Binary(StringRef S) {
       return 63;
     return -1;
   };
+  // .encode('ascii') comes first and raises on any other character.
+  if (any_of(S, [](char C) { return static_cast<unsigned char>(C) >= 0x80; }))
+    return std::nullopt;
   std::string Out;
   unsigned Quad = 0, Pads = 0, Left = 0;
   for (unsigned char C : S) {
-    if (C >= 0x80)
-      return std::nullopt; // .encode('ascii') raises
     if (C == '=') {
       if (Quad >= 2 && Quad + ++Pads >= 4)
         return Out;

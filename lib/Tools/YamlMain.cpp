@@ -273,6 +273,17 @@ int opgen::yamlMain(int Argc, char **Argv) {
   cl::opt<bool> ShowErrors("show-errors",
                            cl::desc("Print the readers' diagnostics to stderr"),
                            cl::cat(Cat));
+  cl::opt<YamlKind> ScalarKind(
+      "construct",
+      cl::desc("Take each input as a scalar's text, and print "
+               "its value as the safe loader constructs it"),
+      cl::init(YamlKind::Other),
+      cl::values(clEnumValN(YamlKind::Bool, "bool", "!!bool"),
+                 clEnumValN(YamlKind::Int, "int", "!!int"),
+                 clEnumValN(YamlKind::Float, "float", "!!float"),
+                 clEnumValN(YamlKind::Timestamp, "timestamp", "!!timestamp"),
+                 clEnumValN(YamlKind::Binary, "binary", "!!binary")),
+      cl::Hidden, cl::cat(Cat));
   cl::HideUnrelatedOptions(Cat);
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
@@ -299,8 +310,14 @@ int opgen::yamlMain(int Argc, char **Argv) {
     }
     StringRef Data = (*Buf)->getBuffer();
     auto One = [&](StringRef Name, StringRef Text) {
-      bool Agreed, FastRead = false;
-      Out += readOne(Name, Text, ReaderFlag, ShowErrors, Agreed, FastRead);
+      bool Agreed = true, FastRead = false;
+      if (ScalarKind != YamlKind::Other) {
+        // The input is a scalar's text, the value as if tagged so.
+        std::string V;
+        Out += printScalar(V, ScalarKind, Text) ? V : "[\"error\"]";
+      } else {
+        Out += readOne(Name, Text, ReaderFlag, ShowErrors, Agreed, FastRead);
+      }
       ++NumDocs;
       NumFast += FastRead;
       Out += '\n';
