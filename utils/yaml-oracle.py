@@ -456,6 +456,10 @@ class Gen:
             doc = doc[:i] + b"\r\n" + doc[i + 1:]
         if self.chance(0.05):
             doc = b"\xef\xbb\xbf" + doc
+        elif self.chance(0.01):
+            # UTF-16 with its BOM: torchgen's open() cannot decode it.
+            doc = doc.decode("utf-8", "replace").encode(
+                r.choice(["utf-16", "utf-16-be"]))
         if self.chance(0.12):
             doc = doc.rstrip(b"\n")
         if self.chance(0.05):
@@ -464,7 +468,9 @@ class Gen:
             i = r.randint(0, len(doc))
             doc = doc[:i] + r.choice([b"\t", b"\0", b"\xff", b"\xc3", b"\xe9",
                                       b"\xef\xbb\xbf", b"\x85", b"\x01",
-                                      b"\xed\xa0\x80", b"\t\n", b" \t"]) + doc[i:]
+                                      b"\xed\xa0\x80", b"\t\n", b" \t",
+                                      b"\xc2\x85", b"\xe2\x80\xa8",
+                                      b"\xf4\x90\x80\x80"]) + doc[i:]
         if self.chance(0.03) and doc:
             doc = doc[:r.randint(0, len(doc))]
         return doc
