@@ -22,7 +22,9 @@ deliberate difference, see docs/Testing.md):
   - nesting deeper than opgen's readers allow (8 levels), which torchgen's
     inputs never come near;
   - !!set, !!omap and !!pairs, which no torchgen input can use (opgen
-    rejects them as unknown tags where PyYAML builds a set or tuples).
+    rejects them as unknown tags where PyYAML builds a set or tuples);
+  - scalar tags on mappings (`!!str {=: a}` is 'a' in PyYAML, by the value
+    key `=`; opgen rejects a scalar tag on any collection).
 """
 
 import argparse
@@ -153,6 +155,9 @@ DQ_ESCAPES = ["\\n", "\\t", "\\\"", "\\\\", "\\x41", "\\xe9", "\\u00e9",
               "\\N", "\\_", "\\L", "\\P", "\\ ", "\\\t", "\\r", "\\q",
               "\\x4", "\\uD800", "\\U00110000", "\\'"]
 
+SCALAR_TAGS = ["!!str", "!!int", "!!float", "!!bool", "!!null", "!!timestamp",
+               "!!binary", "!<tag:yaml.org,2002:str>", "!<tag:yaml.org,2002:int>"]
+
 TAGS = ["!!str", "!!int", "!!float", "!!bool", "!!null", "!!timestamp",
         "!!binary", "!!seq", "!!map", "!", "!local", "!<tag:yaml.org,2002:str>",
         "!<tag:yaml.org,2002:int>", "!!python/none", "!!merge", "!!value",
@@ -232,7 +237,7 @@ class Gen:
             lines.append("")
         return head + self.maybe_comment(0.1), lines
 
-    def props(self):
+    def props(self, collection=False):
         """An anchor and a tag, each maybe."""
         out = ""
         anchor = None
@@ -241,7 +246,13 @@ class Gen:
             self.next_anchor += 1
             out += "&" + anchor + " "
         if self.chance(0.07):
-            out = self.r.choice(TAGS) + " " + out
+            tag = self.r.choice(TAGS)
+            # A scalar tag on a mapping with a `=` key takes that key's
+            # value (SafeConstructor.construct_scalar), where opgen rejects
+            # every scalar tag on a collection: no scalar tags on mappings.
+            if collection == "map" and tag in SCALAR_TAGS:
+                tag = "!!map"
+            out = tag + " " + out
         return out, anchor
 
     def alias(self):
@@ -252,8 +263,9 @@ class Gen:
         r = self.r
         if self.anchors and self.chance(0.06):
             return self.alias()
-        pre, anchor = self.props()
         k = r.random()
+        pre, anchor = self.props(
+            "map" if depth < MAX_DEPTH and 0.15 <= k < 0.25 else None)
         if depth < MAX_DEPTH and k < 0.15:
             items = [self.flow_node(depth + 1, True)
                      for _ in range(r.randint(0, 3))]
@@ -304,7 +316,7 @@ class Gen:
         if depth >= MAX_DEPTH:
             k = 0.99
         if k < 0.3:
-            pre, anchor = self.props()
+            pre, anchor = self.props("map")
             if pre:
                 lines.append((first_prefix or " " * indent) + pre.rstrip() +
                              self.maybe_comment())

@@ -16,12 +16,7 @@ using namespace opgen;
 using namespace llvm;
 
 bool opgen::pyYamlResolvesToNonString(StringRef S) {
-  if (resolveYaml11Plain(S) != Yaml11Tag::Str)
-    return true;
-  // Python's `$` also matches before a final line break; the resolver is
-  // still chosen by the first character, so "\n" alone stays a string.
-  return S.size() > 1 && S.back() == '\n' &&
-         resolveYaml11Plain(S.drop_back()) != Yaml11Tag::Str;
+  return resolveYaml11Plain(S) != Yaml11Tag::Str;
 }
 
 std::string opgen::pyYamlFloat(double D) {

@@ -205,7 +205,8 @@ static std::optional<bool> implicitBool(StringRef S) {
   return constructYaml11Bool(StringRef(Folded, N));
 }
 
-Yaml11Tag opgen::resolveYaml11Plain(StringRef S) {
+/// The resolver's patterns, without the final line break rule.
+static Yaml11Tag resolvePatterns(StringRef S) {
   if (S.empty())
     return Yaml11Tag::Null;
   switch (char C = S[0]) {
@@ -245,6 +246,16 @@ Yaml11Tag opgen::resolveYaml11Plain(StringRef S) {
       return Yaml11Tag::Timestamp;
     return Yaml11Tag::Str;
   }
+}
+
+Yaml11Tag opgen::resolveYaml11Plain(StringRef S) {
+  Yaml11Tag T = resolvePatterns(S);
+  // Python's `$` also matches before a final line break, which a scalar
+  // tagged `!` may end with (`! "0\n"` is an int); the resolver is still
+  // chosen by the first character, so "\n" alone stays a string.
+  if (T == Yaml11Tag::Str && S.size() > 1 && S.back() == '\n')
+    T = resolvePatterns(S.drop_back());
+  return T;
 }
 
 //===----------------------------------------------------------------------===//

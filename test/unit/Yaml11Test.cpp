@@ -205,6 +205,11 @@ TEST_CASE("the resolver's tag for plain scalars") {
       {"<<", Yaml11Tag::Merge},
       {"=", Yaml11Tag::Value},
       {"2001-12-14 1:02:03 +5", Yaml11Tag::Timestamp},
+      // `$` matches before a final line break too.
+      {"0\n", Yaml11Tag::Int},
+      {"~\n", Yaml11Tag::Null},
+      {"\n", Yaml11Tag::Str},
+      {"0\n\n", Yaml11Tag::Str},
   };
   for (const TagCase &C : Cases) {
     CAPTURE(C.Text);

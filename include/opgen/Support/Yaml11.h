@@ -33,9 +33,10 @@ enum class Yaml11Tag : unsigned char {
   Yaml
 };
 
-/// The resolver's tag for plain scalar \p S. Only the patterns registered
-/// for its first character are tried, as in PyYAML, so text starting with
-/// most letters costs one switch.
+/// The resolver's tag for plain scalar \p S (or one tagged `!`, which may
+/// end with a line break). Only the patterns registered for its first
+/// character are tried, as in PyYAML, so text starting with most letters
+/// costs one switch.
 Yaml11Tag resolveYaml11Plain(llvm::StringRef S);
 
 /// construct_yaml_bool: the case-folded word, or nothing where it raises.
