@@ -530,8 +530,8 @@ CTOR_SEEDS = {
     "binary": ["aGVsbG8=", "YQ==", "YWI=", "aGVs\nbG8="],
 }
 CTOR_ALPHABET = {
-    "int": "0123456789_:+-xbo abcdefXB\t",
-    "float": "0123456789_:+-.eEinfa \t",
+    "int": "0123456789_:+-xbo abcdefXB\t\u0661\u00a0\uff11\u3000",
+    "float": "0123456789_:+-.eEinfa \t\u0661\u00a0\uff11\u2028",
     "bool": "yesnotruefalsYNOTF",
     "timestamp": "0123456789-:. tTZ+\t",
     "binary": "ABab01+/= \n!\u00e9",

@@ -11,6 +11,8 @@
 #include "opgen/Parse/YamlSupport.h"
 #include "opgen/Support/Yaml11.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cmath>
 
 using namespace opgen;
@@ -70,8 +72,15 @@ std::optional<std::string> opgen::yamlKeyIdentity(const YamlScalar &K) {
     return "i" + constructYaml11Int(K.Value).value_or("");
   case YamlKind::Float: {
     double D = constructYaml11Float(K.Value).value_or(NAN);
-    if (std::isnan(D))
-      return std::nullopt; // nan != nan
+    if (std::isnan(D)) {
+      // nan != nan, but every `.nan` is SafeConstructor's one nan_value
+      // object, and `in` finds an object by identity first.
+      std::string Lower = StringRef(K.Value).lower();
+      llvm::erase_value(Lower, '_');
+      if (StringRef(Lower).ltrim("+-") == ".nan")
+        return std::string("fnan");
+      return std::nullopt;
+    }
     // An integral float equals the int of the same value.
     if (std::isfinite(D) && D == std::trunc(D))
       return "i" + pythonIntOfFloat(D);

@@ -11,8 +11,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 
-#include <array>
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -126,6 +127,55 @@ struct BigInt {
 };
 } // namespace
 
+/// What int() and float() do to text first: every Unicode white space
+/// character becomes a space and every decimal digit (`٢`, `２`) its ASCII
+/// digit (CPython's _PyUnicode_TransformDecimalAndSpaceToASCII; Unicode
+/// 14.0, Python 3.11's tables). Other text is kept, and fails to parse.
+static std::string asciiNumberText(StringRef S) {
+  if (all_of(S, [](char C) { return isASCII(C); }))
+    return S.str();
+  // Where each run of ten decimal digits starts (the zero).
+  static constexpr uint32_t Zeros[] = {
+      0x30,    0x660,   0x6f0,   0x7c0,   0x966,   0x9e6,   0xa66,   0xae6,
+      0xb66,   0xbe6,   0xc66,   0xce6,   0xd66,   0xde6,   0xe50,   0xed0,
+      0xf20,   0x1040,  0x1090,  0x17e0,  0x1810,  0x1946,  0x19d0,  0x1a80,
+      0x1a90,  0x1b50,  0x1bb0,  0x1c40,  0x1c50,  0xa620,  0xa8d0,  0xa900,
+      0xa9d0,  0xa9f0,  0xaa50,  0xabf0,  0xff10,  0x104a0, 0x10d30, 0x11066,
+      0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650, 0x116c0,
+      0x11730, 0x118e0, 0x11950, 0x11c50, 0x11d50, 0x11da0, 0x16a60, 0x16ac0,
+      0x16b50, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140, 0x1e2f0,
+      0x1e950, 0x1fbf0};
+  auto IsSpace = [](uint32_t C) {
+    return C == 0x85 || C == 0xa0 || C == 0x1680 ||
+           (C >= 0x2000 && C <= 0x200a) || C == 0x2028 || C == 0x2029 ||
+           C == 0x202f || C == 0x205f || C == 0x3000;
+  };
+  std::string Out;
+  const auto *P = reinterpret_cast<const UTF8 *>(S.begin());
+  const auto *E = reinterpret_cast<const UTF8 *>(S.end());
+  while (P < E) {
+    const UTF8 *Start = P;
+    UTF32 C;
+    if (*P < 0x80 ||
+        convertUTF8Sequence(&P, E, &C, strictConversion) != conversionOK) {
+      Out += static_cast<char>(*Start);
+      P = Start + 1;
+      continue;
+    }
+    if (IsSpace(C)) {
+      Out += ' ';
+      continue;
+    }
+    const uint32_t *Z = std::upper_bound(std::begin(Zeros), std::end(Zeros), C);
+    if (Z != std::begin(Zeros) && C - Z[-1] < 10) {
+      Out += static_cast<char>('0' + (C - Z[-1]));
+      continue;
+    }
+    Out.append(reinterpret_cast<const char *>(Start), P - Start);
+  }
+  return Out;
+}
+
 static StringRef stripPythonSpace(StringRef S) {
   while (!S.empty() && isPythonSpace(S.front()))
     S = S.drop_front();
@@ -145,8 +195,9 @@ static int digitValue(char C) {
 }
 
 /// Python's int(S, Base) as a BigInt.
-static std::optional<BigInt> pythonInt(StringRef S, unsigned Base) {
-  S = stripPythonSpace(S);
+static std::optional<BigInt> pythonInt(StringRef Text, unsigned Base) {
+  std::string Ascii = asciiNumberText(Text);
+  StringRef S = stripPythonSpace(Ascii);
   BigInt R;
   R.Negative = S.consume_front("-");
   if (!R.Negative)
@@ -211,8 +262,9 @@ static bool consumeDigitPart(StringRef &S, std::string &Digits) {
   return true;
 }
 
-std::optional<double> opgen::parsePythonFloat(StringRef S) {
-  S = stripPythonSpace(S);
+std::optional<double> opgen::parsePythonFloat(StringRef Input) {
+  std::string Ascii = asciiNumberText(Input);
+  StringRef S = stripPythonSpace(Ascii);
   bool Negative = S.consume_front("-");
   if (!Negative)
     S.consume_front("+");

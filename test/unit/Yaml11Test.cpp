@@ -10,6 +10,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 using namespace opgen;
 
 namespace {
@@ -215,6 +217,17 @@ TEST_CASE("the resolver's tag for plain scalars") {
     CAPTURE(C.Text);
     CHECK(resolveYaml11Plain(C.Text) == C.Tag);
   }
+}
+
+TEST_CASE("int() and float() read Unicode digits and white space") {
+  CHECK(constructYaml11Float("-0\u00a0").value_or(1) == 0.0);
+  CHECK(std::signbit(*constructYaml11Float("-0\u00a0")));
+  CHECK(constructYaml11Float("\u0661.5") == 1.5);
+  CHECK(constructYaml11Float("\uff11e5") == 100000.0);
+  CHECK(constructYaml11Int("\u0661\u0662") == "12");
+  CHECK(constructYaml11Int("1:\u0663\u0660") == "90");
+  CHECK(constructYaml11Int("\u00a012\u3000") == "12");
+  CHECK(!constructYaml11Int("1\u00e9"));
 }
 
 TEST_CASE("Python's int() of an integral float") {

@@ -56,7 +56,8 @@ std::optional<std::string> yamlScalarError(const YamlScalar &S);
 
 /// Text equal for two keys exactly when torchgen's loader takes them for
 /// duplicates (Python's ==: `1`, `0x1`, `1.0` and `true` are one key, `1`
-/// and `'1'` two); nothing for a NaN, equal to no key.
+/// and `'1'` two, every `.nan` one); nothing for a NaN made otherwise
+/// (`!!float nan`), equal to no key.
 std::optional<std::string> yamlKeyIdentity(const YamlScalar &K);
 /// Whether torchgen's loader takes \p A and \p B for the same key.
 bool sameYamlKey(const YamlScalar &A, const YamlScalar &B);

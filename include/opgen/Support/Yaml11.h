@@ -68,12 +68,12 @@ std::string pythonIntOfFloat(double D);
 /// offset), as comparable text; nothing for dates and naive datetimes.
 std::optional<std::string> yaml11TimestampInstant(llvm::StringRef Iso);
 
-/// Python's int(S, Base) for ASCII text and Base 2, 8, 10 or 16: the value's
+/// Python's int(S, Base) for Base 2, 8, 10 or 16: the value's
 /// decimal digits (`-7` for ` -0_07 `), or nothing where int() raises.
 std::optional<std::string> parsePythonInt(llvm::StringRef S,
                                           unsigned Base = 10);
 
-/// Python's float(S) for ASCII text, or nothing where float() raises.
+/// Python's float(S), or nothing where float() raises.
 std::optional<double> parsePythonFloat(llvm::StringRef S);
 
 } // namespace opgen
