@@ -1,6 +1,6 @@
-//===- FastYamlFuzzer.cpp - The fast YAML path against LLVM's parser ------===//
+//===- FastYamlFuzzer.cpp - The fast YAML path against libyaml ------------===//
 //
-// Whenever readSimpleYamlEntries accepts an input, LLVM's YAMLParser must
+// Whenever readSimpleYamlEntries accepts an input, libyaml's reading must
 // read it without a diagnostic, as a sequence with as many entries, each
 // exactly the same YamlValue (kinds, values and locations). A difference is
 // a bug in the fast path, reported with __builtin_trap().
@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::optional<YamlValue> Slow = readYamlValue(Ctx, ID);
   const char *What = nullptr;
   if (!Slow || Ctx.getDiags().getNumErrors())
-    What = "LLVM's parser reports an error on input the fast path accepts";
+    What = "libyaml reports an error on input the fast path accepts";
   else if (Slow->Kind != YamlKind::Sequence ||
            Slow->Items.size() != Fast.size())
     What = "different number of entries";

@@ -16,6 +16,8 @@ packages=(
   llvm-14-dev llvm-14-tools libclang-rt-14-dev clang-14
   zlib1g-dev libncurses-dev libz3-dev libffi-dev libxml2-dev
   nlohmann-json3-dev doctest-dev libmimalloc-dev
+  # libyaml: the scanner and parser of PyYAML's CSafeLoader, torchgen's reader
+  libyaml-dev
   # the reference and the test suite (torchgen is pure Python)
   python3 python3-yaml python3-typing-extensions
   apt ca-certificates dpkg coreutils diffutils

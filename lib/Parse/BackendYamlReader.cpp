@@ -78,24 +78,18 @@ public:
   void read(const YamlValue &Root);
 
 private:
-  /// Where a value starts. LLVM's parser places a flow collection (`[a]`,
-  /// `{a: b}`) at its first element, and an entry without text (`-`) where
-  /// the next token starts; this steps back to the bracket or the dash.
+  /// Where a value starts. libyaml places an entry without text (`-`)
+  /// just after its dash; this steps back to the dash.
   SMLoc startOf(const YamlValue &V) const {
     bool Empty = V.Kind == YamlKind::Null && V.str().empty();
-    if (!V.Loc.isValid() ||
-        (V.Kind != YamlKind::Sequence && V.Kind != YamlKind::Mapping && !Empty))
+    if (!V.Loc.isValid() || !Empty)
       return V.Loc;
     const char *P = V.Loc.getPointer();
     const char *Begin = Buffer.begin();
-    if (P < Begin || P > Buffer.end())
+    if (P <= Begin || P > Buffer.end())
       return V.Loc;
-    const char *Q = P;
-    while (Q > Begin &&
-           (Q[-1] == ' ' || Q[-1] == '\t' || Q[-1] == '\n' || Q[-1] == '\r'))
-      --Q;
-    if (Q > Begin && (Empty ? Q[-1] == '-' : Q[-1] == '[' || Q[-1] == '{'))
-      return SMLoc::getFromPointer(Q - 1);
+    if (P[-1] == '-')
+      return SMLoc::getFromPointer(P - 1);
     return V.Loc;
   }
   /// Where key \p Key of mapping \p Map is.

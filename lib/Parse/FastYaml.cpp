@@ -1,11 +1,10 @@
 //===- FastYaml.cpp - A fast path for native_functions.yaml's YAML --------===//
 //
 // The text is handled line by line. Each value is built with the location
-// LLVM's parser gives the corresponding node: a block mapping is where its
-// first key is, a block sequence where its first `-` is, a flow sequence
-// where its first item is (its `]` when empty), `{}` at its `}`, a quoted
-// scalar at its quote (its value one further), and an empty value (null) at
-// the next token: the next key, the next entry's `-`, or the end of the text.
+// libyaml gives the corresponding node (PyYAML's marks): a block mapping is
+// where its first key is, a block sequence where its first `-` is, a flow
+// collection at its bracket, a quoted scalar at its quote (its value one
+// further), and an empty value (null) just after its key's colon.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,9 +42,6 @@ public:
 
 private:
   bool splitLines();
-  /// The first content character after line \p L (exclusive) or the end of
-  /// the current entry: where LLVM puts an empty value.
-  const char *nextToken(size_t L) const;
   bool readMapping(size_t &L, size_t End, unsigned Indent, YamlValue &Out);
   bool readBlockSequence(size_t &L, size_t End, unsigned Indent,
                          YamlValue &Out);
@@ -84,9 +80,9 @@ bool Reader::splitLines() {
   const char *P = Text.data(), *E = P + Text.size();
   // About one line per 40 bytes: no regrowth while splitting.
   Lines.reserve(Text.size() / 32 + 16);
-  // LLVM reads a last line without a newline differently (a key there keeps
-  // its colon); leave such text to it.
-  if (P == E || E[-1] != '\n')
+  // The last line may lack its newline (PyYAML reads `key:` there as a key
+  // with an empty value).
+  if (P == E)
     return false;
   while (P != E) {
     const char *Begin = P;
@@ -108,19 +104,10 @@ bool Reader::splitLines() {
     StringRef Content(ContentBegin, P - ContentBegin);
     Lines.push_back(
         {Begin, Indent, Content, Content.empty() || Content.front() == '#'});
-    ++P; // the newline
+    if (P != E)
+      ++P; // the newline
   }
   return true;
-}
-
-const char *Reader::nextToken(size_t L) const {
-  for (size_t I = L + 1; I < Lines.size(); ++I) {
-    if (Lines[I].Content.data() >= EntryEnd)
-      break;
-    if (!Lines[I].Blank)
-      return Lines[I].Content.data();
-  }
-  return EntryEnd;
 }
 
 bool Reader::onlyComment(StringRef S) {
@@ -145,8 +132,8 @@ bool Reader::makePlain(StringRef V, YamlValue &Out) {
 static bool plainScalar(StringRef S, StringRef &V) {
   if (S.empty())
     return false;
-  // Indicators; LLVM's scanner also refuses `?` and `:` before any
-  // character, and `-` is left to it too.
+  // Indicators; `?`, `:` and `-` before a character are left to libyaml
+  // (they start plain scalars in some places only).
   if (StringRef("[]{},#&*!|>'\"%@`-?:").contains(S.front()))
     return false;
   // Stop at ` #`, give up at `: ` or a final `:` before it. Both searches
@@ -199,11 +186,10 @@ bool Reader::readQuoted(StringRef S, YamlValue &Out, StringRef &Rest) {
 
 bool Reader::readFlowSequence(StringRef S, YamlValue &Out) {
   Out.Kind = YamlKind::Sequence;
+  Out.Loc = SMLoc::getFromPointer(S.data());
   StringRef Rest = S.drop_front(1).ltrim(' ');
-  if (Rest.startswith("]")) {
-    Out.Loc = SMLoc::getFromPointer(Rest.data());
+  if (Rest.startswith("]"))
     return onlyComment(Rest.drop_front(1));
-  }
   while (true) {
     YamlValue Item;
     if (Rest.empty())
@@ -223,8 +209,6 @@ bool Reader::readFlowSequence(StringRef S, YamlValue &Out) {
         return false;
       Rest = Rest.drop_front(E);
     }
-    if (Out.Items.empty())
-      Out.Loc = Item.Loc;
     Out.Items.push_back(std::move(Item));
     Rest = Rest.ltrim(' ');
     if (Rest.startswith(",")) {
@@ -249,7 +233,7 @@ bool Reader::readInlineValue(StringRef S, YamlValue &Out) {
     if (!Rest.startswith("}"))
       return false;
     Out.Kind = YamlKind::Mapping;
-    Out.Loc = SMLoc::getFromPointer(Rest.data());
+    Out.Loc = SMLoc::getFromPointer(S.data());
     return onlyComment(Rest.drop_front(1));
   }
   if (C == '\'' || C == '"') {
@@ -281,7 +265,7 @@ bool Reader::readBlockSequence(size_t &L, size_t End, unsigned Indent,
       Out.Loc = SMLoc::getFromPointer(Ln.Content.data());
     StringRef S = Ln.Content.drop_front(2).ltrim(' ');
     // Items are scalars or flow sequences; a nested mapping (`- a: b`) or an
-    // empty item is left to LLVM.
+    // empty item is left to libyaml.
     if (S.empty() || S.front() == '#' || S.front() == '{')
       return false;
     YamlValue Item;
@@ -338,7 +322,7 @@ bool Reader::readMapping(size_t &L, size_t End, unsigned Indent,
       return false;
     for (const auto &[K, V] : Out.Entries)
       if (K.Value == Key.Value)
-        return false; // LLVM's reading reports the duplicate
+        return false; // libyaml's reading reports the duplicate
     if (Out.Entries.empty())
       Out.Loc = Key.Loc.Start;
 
@@ -376,7 +360,7 @@ bool Reader::readMapping(size_t &L, size_t End, unsigned Indent,
           return false;
       } else {
         Value.Kind = YamlKind::Null;
-        Value.Loc = SMLoc::getFromPointer(nextToken(L));
+        Value.Loc = SMLoc::getFromPointer(S.data() + Colon + 1);
         ++L;
       }
     }

@@ -24,11 +24,10 @@ using namespace llvm;
 /// Read a file laid out as native_functions.yaml in pieces cut at entry
 /// boundaries, each piece on its own thread, YAML and entry checks together,
 /// one entry at a time (so the YAML of the whole file is never held at once).
-/// The Context's types and diagnostics are thread-safe; each piece has a
-/// SourceMgr of its own for LLVM's YAML parser. If any piece meets a YAML
-/// problem, everything the pieces reported is taken back and nothing is
-/// returned: the caller then reads the file whole, so diagnostics are always
-/// those of a whole read.
+/// The Context's types and diagnostics are thread-safe, and so is reading
+/// YAML with libyaml. If any piece meets a YAML problem, everything the
+/// pieces reported is taken back and nothing is returned: the caller then
+/// reads the file whole, so diagnostics are always those of a whole read.
 static std::optional<EntrySlots>
 readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
              TorchRelease Release, unsigned Threads, YamlReading Reading) {
@@ -52,56 +51,34 @@ readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
   EntrySlots Slots(Total);
   const ImpliedTags Implied(M.ValidTags);
   struct Piece {
-    DiagnosticEngine *Diags = nullptr;
-    SourceMgr SM;
     bool YamlTrouble = false;
   };
   std::vector<Piece> Ps(Pieces->size());
   parallelFor(Threads, Ps.size(), [&](size_t I) {
     Piece &P = Ps[I];
     D.setThreadTag(I + 1);
-    // LLVM's YAML parser reports through the piece's SourceMgr.
-    P.Diags = &D;
-    P.SM.setDiagHandler(
-        [](const SMDiagnostic &Diag, void *Arg) {
-          auto *Self = static_cast<Piece *>(Arg);
-          Self->YamlTrouble = true;
-          Self->Diags->emit(Diag);
-        },
-        &P);
     const SequencePiece &Text = (*Pieces)[I];
     size_t Slot = FirstSlot[I], End = Slot + Text.NumEntries;
     // The entries as YAML values: from the fast reader when the piece keeps
-    // to the subset it handles, else (or to check it) from LLVM's parser.
+    // to the subset it handles, else (or to check it) from libyaml.
     std::vector<YamlValue> Fast, Slow;
-    bool UseFast = Reading != YamlReading::LLVM &&
+    bool UseFast = Reading != YamlReading::LibYaml &&
                    readSimpleYamlEntries(Text.Text, Fast) &&
                    Fast.size() == Text.NumEntries;
     if (!UseFast || Reading == YamlReading::Check) {
-      YamlDocument Doc(D, P.SM, MemoryBufferRef(Text.Text, File));
-      auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(Doc.getRoot());
-      if (!Seq) {
+      std::optional<YamlValue> Doc = readYamlText(D, Text.Text);
+      // The cut assumed each `- ` line at column 0 starts an entry.
+      if (!Doc || Doc->Kind != YamlKind::Sequence ||
+          Doc->Items.size() != Text.NumEntries)
         P.YamlTrouble = true;
-      } else {
-        for (yaml::Node &Item : *Seq) {
-          Slow.push_back(toYamlValue(D, &Item));
-          // The cut assumed each `- ` line at column 0 starts an entry.
-          if (P.YamlTrouble || Slow.back().HasErrors ||
-              Slow.size() > Text.NumEntries) {
-            P.YamlTrouble = true;
-            break;
-          }
-        }
-      }
-      if (Slow.size() != Text.NumEntries || (!P.YamlTrouble && !Doc.finish()))
-        P.YamlTrouble = true;
+      else
+        Slow = std::move(Doc->Items);
     }
     if (UseFast && Reading == YamlReading::Check && !P.YamlTrouble)
       for (size_t K = 0; K < Fast.size(); ++K)
         if (!sameYamlValue(Fast[K], Slow[K]))
           D.error(Slow[K].Loc, "the fast YAML reader reads this entry "
-                               "differently from LLVM's YAMLParser (a bug "
-                               "in opgen)");
+                               "differently from libyaml (a bug in opgen)");
     if (!P.YamlTrouble) {
       unsigned Line = Text.FirstLine;
       const char *LinePos = Text.Text.data();
@@ -138,11 +115,10 @@ static std::optional<EntrySlots> readWhole(Context &Ctx, unsigned BufferID,
   SourceMgr &SM = Ctx.getSourceMgr();
   const MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   StringRef File = Buf->getBufferIdentifier();
-  YamlDocument Doc(Ctx, BufferID);
-  YamlValue Root = toYamlValue(Ctx, Doc.getRoot());
-  Doc.finish();
-  if (D.getNumErrors() != Before)
+  std::optional<YamlValue> Parsed = readYamlValue(Ctx, BufferID);
+  if (!Parsed || D.getNumErrors() != Before)
     return std::nullopt;
+  YamlValue &Root = *Parsed;
   if (Root.Kind != YamlKind::Sequence) {
     SMLoc L = Root.Loc.isValid() ? Root.Loc
                                  : SMLoc::getFromPointer(Buf->getBufferStart());

@@ -126,23 +126,11 @@ public:
   void read(const YamlValue &Root);
 
 private:
-  /// Where a value starts. LLVM's parser places a flow collection (`[a]`,
-  /// `{a: b}`) at its first element; this steps back to the bracket.
-  SMLoc startOf(const YamlValue &V) const {
-    if (!V.Loc.isValid() ||
-        (V.Kind != YamlKind::Sequence && V.Kind != YamlKind::Mapping))
-      return V.Loc;
-    const char *Begin = Buffer.begin(), *Q = V.Loc.getPointer();
-    if (Q < Begin || Q > Buffer.end())
-      return V.Loc;
-    while (Q > Begin && isSpace(Q[-1]))
-      --Q;
-    if (Q > Begin && (Q[-1] == '[' || Q[-1] == '{'))
-      return SMLoc::getFromPointer(Q - 1);
-    return V.Loc;
-  }
+  /// Where a value starts (libyaml places a flow collection at its
+  /// bracket, as PyYAML's marks do).
+  SMLoc startOf(const YamlValue &V) const { return V.Loc; }
   /// Where to report value \p V of key \p Key: the value, or the key when
-  /// the value is empty (LLVM places an empty value at the next token).
+  /// the value is empty (libyaml places it just after the key's colon).
   SMLoc at(const YamlScalar &Key, const YamlValue &V) const {
     if (!V.Loc.isValid() || (V.Kind == YamlKind::Null && V.str().empty()))
       return Key.Loc.Start;
@@ -348,7 +336,10 @@ LogicalResult opgen::readOperatorSelection(Context &Ctx, unsigned BufferID,
                                            OperatorSelection &Out) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
-  std::optional<YamlValue> Root = readYamlValue(Ctx, BufferID);
+  // torchgen reads selections with yaml.safe_load, which merges `<<` keys.
+  YamlReadOptions Opts;
+  Opts.MergeKeys = true;
+  std::optional<YamlValue> Root = readYamlValue(Ctx, BufferID, Opts);
   if (!Root)
     return failure();
   SelectionReader(D, Ctx.getSourceMgr().getMemoryBuffer(BufferID)->getBuffer(),

@@ -396,9 +396,9 @@ int opgen::optMain(int Argc, char **Argv) {
       "yaml-reader", cl::desc("How to read native_functions.yaml's YAML"),
       cl::init(YamlReading::Fast),
       cl::values(clEnumValN(YamlReading::Fast, "fast",
-                            "the fast reader, LLVM's YAMLParser for what it "
+                            "the fast reader, libyaml for what it "
                             "declines (default)"),
-                 clEnumValN(YamlReading::LLVM, "llvm", "LLVM's YAMLParser"),
+                 clEnumValN(YamlReading::LibYaml, "libyaml", "libyaml only"),
                  clEnumValN(YamlReading::Check, "check",
                             "both, reporting any difference")),
       cl::Hidden, cl::cat(Cat));

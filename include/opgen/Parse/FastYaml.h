@@ -3,13 +3,13 @@
 // native_functions.yaml uses a small part of YAML: a top-level block
 // sequence of block mappings whose values are one-line plain or quoted
 // scalars, one-line flow sequences of scalars, `{}`, and block sequences or
-// mappings of such scalars one level down. LLVM's YAMLParser, the reference,
-// spends about half of opgen's reading time on it. This reader handles that
+// mappings of such scalars one level down. Reading it with libyaml, the
+// reference, takes most of opgen's reading time. This reader handles that
 // part only, producing exactly the YamlValue (kinds, values, locations) that
-// toYamlValue makes from LLVM's nodes; anything else (anchors, tags,
+// readYamlText makes from libyaml's events; anything else (anchors, tags,
 // multi-line or escaped scalars, tabs, CRs, non-ASCII bytes, duplicate keys,
-// YAML errors) makes it give up, and the caller reads the text with LLVM's
-// parser instead, which also reports the errors. A fuzz target and a
+// YAML errors) makes it give up, and the caller reads the text with libyaml
+// instead, which also reports the errors. A fuzz target and a
 // checking mode of opgen-opt compare the two on every input they accept.
 //
 //===----------------------------------------------------------------------===//
@@ -25,7 +25,7 @@
 
 namespace opgen {
 
-/// Saves about half of the reading time, which LLVM's YAMLParser would take.
+/// Saves most of the reading time, which libyaml would take.
 /// Read \p Text, a run of whole top-level entries (`- ` at column 0) cut
 /// from a file at entry starts (or the whole file), into one YamlValue per
 /// entry. \p Text must lie in the buffer diagnostics will refer to; it ends

@@ -25,10 +25,10 @@ LogicalResult readTagsYaml(Context &Ctx, unsigned BufferID,
                            std::set<std::string> &Tags);
 
 /// How entries are read as YAML: with the fast reader for the subset
-/// native_functions.yaml uses, falling back to LLVM's YAMLParser for
-/// anything else (the default); with LLVM's parser only; or both, reporting
-/// any entry they read differently (a bug in the fast reader).
-enum class YamlReading { Fast, LLVM, Check };
+/// native_functions.yaml uses, falling back to libyaml for anything else
+/// (the default); with libyaml only; or both, reporting any entry they read
+/// differently (a bug in the fast reader).
+enum class YamlReading { Fast, LibYaml, Check };
 
 /// Read native_functions.yaml in buffer \p BufferID into \p M, whose
 /// ValidTags must already be filled, applying the checks of \p Release

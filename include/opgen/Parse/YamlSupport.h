@@ -4,7 +4,10 @@
 // unquoted `True`, `no` or `off` is a boolean, `1` an integer, `~` null. The
 // checks in native_functions.yaml depend on those types (`device_guard` must
 // be a boolean, `variants` a string), so opgen resolves plain scalars with
-// the same rules. LLVM's YAMLParser supplies the nodes and their locations.
+// the same rules. libyaml, the C library behind PyYAML's CSafeLoader (which
+// torchgen uses on Debian), scans and parses, so the grammar is the
+// reference's by construction; anchors, aliases, merge keys and the safe
+// loader's explicit tags are resolved here as PyYAML's constructor does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,8 +16,6 @@
 
 #include "opgen/IR/Context.h"
 #include "opgen/Parse/TextLocation.h"
-
-#include "llvm/Support/YAMLParser.h"
 
 #include <functional>
 #include <optional>
@@ -83,16 +84,6 @@ struct YamlValue {
   const YamlValue *lookup(llvm::StringRef Key) const;
 };
 
-/// Copy \p N (at most \p MaxDepth levels deep) into a YamlValue. Mapping keys
-/// must be scalars and unique (torchgen's loader rejects duplicates too);
-/// aliases are reported as unsupported.
-YamlValue toYamlValue(DiagnosticEngine &Diags, llvm::yaml::Node *N,
-                      unsigned MaxDepth = 8);
-inline YamlValue toYamlValue(Context &Ctx, llvm::yaml::Node *N,
-                             unsigned MaxDepth = 8) {
-  return toYamlValue(Ctx.getDiags(), N, MaxDepth);
-}
-
 /// Cut \p Text, whose top level is a block sequence at column 0 (as in
 /// native_functions.yaml), into at most \p Parts pieces at entry starts (and
 /// at most one per two entries), so the pieces can be parsed on separate
@@ -108,32 +99,30 @@ struct SequencePiece {
 std::optional<std::vector<SequencePiece>>
 splitTopLevelSequence(llvm::StringRef Text, unsigned Parts);
 
-/// Read buffer \p BufferID as one YAML document into a YamlValue; nothing if
-/// the YAML itself had errors (they are reported).
-std::optional<YamlValue> readYamlValue(Context &Ctx, unsigned BufferID);
-
-/// A YAML file that must hold exactly one document, as PyYAML's load wants.
-class YamlDocument {
-public:
-  YamlDocument(Context &Ctx, unsigned BufferID);
-  /// Parse \p Text, which lies inside a buffer of the Context's SourceMgr,
-  /// with a SourceMgr of its own (\p PieceSM), reporting to \p Diags. This is
-  /// how pieces of one file are parsed on several threads.
-  YamlDocument(DiagnosticEngine &Diags, llvm::SourceMgr &PieceSM,
-               llvm::MemoryBufferRef Text);
-  /// The document's root; null for an empty file.
-  llvm::yaml::Node *getRoot() { return Root; }
-  /// Read to the end of the stream, reporting any further document or an
-  /// early stop of the parser. Returns false when it reported something.
-  bool finish();
-
-private:
-  DiagnosticEngine &Diags;
-  llvm::SourceMgr &SM;
-  std::unique_ptr<llvm::yaml::Stream> Stream;
-  llvm::yaml::document_iterator It;
-  llvm::yaml::Node *Root = nullptr;
+/// How a reader's loader in torchgen treats the YAML.
+struct YamlReadOptions {
+  /// Collections nest at most this deep (the document's root is level 1).
+  unsigned MaxDepth = 8;
+  /// Merge keys (`<<`) as PyYAML's SafeConstructor merges them. torchgen's
+  /// YamlLoader (native_functions.yaml, tags.yaml, backend yamls) rejects
+  /// them: its duplicate-key check constructs every key, and the merge tag
+  /// has no constructor; yaml.safe_load (selection yamls) merges.
+  bool MergeKeys = false;
 };
+
+/// Read buffer \p BufferID as one YAML document into a YamlValue; nothing if
+/// the YAML itself had errors (they are reported). Mapping keys must be
+/// scalars and unique (torchgen's loader rejects duplicates too); aliases
+/// are expanded. An empty file reads as null, located at its end.
+std::optional<YamlValue> readYamlValue(Context &Ctx, unsigned BufferID,
+                                       const YamlReadOptions &Opts = {});
+
+/// Read \p Text, which lies inside a buffer of \p Diags' SourceMgr, as one
+/// YAML document, reporting to \p Diags. Safe to call on several threads at
+/// once (pieces of one file). Nothing if it reported an error.
+std::optional<YamlValue> readYamlText(DiagnosticEngine &Diags,
+                                      llvm::StringRef Text,
+                                      const YamlReadOptions &Opts = {});
 
 } // namespace opgen
 

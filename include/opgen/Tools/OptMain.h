@@ -72,8 +72,8 @@ struct OptConfig {
   bool ListEmitters = false;
   /// Threads for reading; 0 means one per core. Output does not depend on it.
   unsigned Threads = 0;
-  /// The fast YAML reader (LLVM's parser for what it declines), LLVM's
-  /// parser only, or both, reporting differences.
+  /// The fast YAML reader (libyaml for what it declines), libyaml only, or
+  /// both, reporting differences.
   YamlReading YamlReader = YamlReading::Fast;
   /// Leave the IR allocated at the end (the opgen-opt process exits right
   /// after); an embedding program keeps the default.
