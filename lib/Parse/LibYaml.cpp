@@ -224,9 +224,9 @@ bool Builder::checkTag(StringRef Tag, YamlKind Kind, SMLoc L) {
                  Found);
     return false;
   }
-  if (Core && (Name == "str" || Name == "null" || Name == "bool" ||
-               Name == "int" || Name == "float" || Name == "timestamp" ||
-               Name == "binary")) {
+  if (Core &&
+      (Name == "str" || Name == "null" || Name == "bool" || Name == "int" ||
+       Name == "float" || Name == "timestamp" || Name == "binary")) {
     if (!Collection)
       return true;
     error(L, "`" + showTag(Tag) + "` needs a scalar, found a " + Found);
