@@ -14,7 +14,7 @@ using namespace llvm;
 /// The reader's kind for a resolver tag. The tags without a constructor
 /// (`<<`, `=`) are Other, which the builder rejects.
 static YamlKind resolvePlain(StringRef S) {
-  switch (resolveYaml11Plain(S)) {
+  switch (resolveYaml11PlainFast(S)) {
   case Yaml11Tag::Null:
     return YamlKind::Null;
   case Yaml11Tag::Bool:

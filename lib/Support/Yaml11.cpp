@@ -355,7 +355,14 @@ std::string opgen::pythonFloatRepr(double D) {
 //===----------------------------------------------------------------------===//
 
 std::optional<bool> opgen::constructYaml11Bool(StringRef S) {
-  std::string L = S.lower();
+  // Every boolean field of every entry comes here (asBool): fold the case
+  // into a small buffer, as the words have 2 to 5 letters.
+  if (S.size() < 2 || S.size() > 5)
+    return std::nullopt;
+  char Buf[5];
+  for (size_t I = 0; I < S.size(); ++I)
+    Buf[I] = toLower(S[I]);
+  StringRef L(Buf, S.size());
   if (L == "yes" || L == "true" || L == "on")
     return true;
   if (L == "no" || L == "false" || L == "off")

@@ -39,6 +39,35 @@ enum class Yaml11Tag : unsigned char {
 /// costs one switch.
 Yaml11Tag resolveYaml11Plain(llvm::StringRef S);
 
+namespace detail {
+/// Whether \p C starts no pattern of the resolver: most letters.
+inline bool startsNoYaml11Pattern(char C) {
+  switch (C) {
+  case 'n':
+  case 'N':
+  case 'y':
+  case 'Y':
+  case 't':
+  case 'T':
+  case 'f':
+  case 'F':
+  case 'o':
+  case 'O':
+    return false;
+  default:
+    return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
+  }
+}
+} // namespace detail
+
+/// resolveYaml11Plain with the common case inline: the fast reader asks for
+/// every plain scalar, and most start with a letter no pattern starts with.
+inline Yaml11Tag resolveYaml11PlainFast(llvm::StringRef S) {
+  if (!S.empty() && detail::startsNoYaml11Pattern(S.front()))
+    return Yaml11Tag::Str;
+  return resolveYaml11Plain(S);
+}
+
 /// construct_yaml_bool: the case-folded word, or nothing where it raises.
 std::optional<bool> constructYaml11Bool(llvm::StringRef S);
 
