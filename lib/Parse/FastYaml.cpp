@@ -50,7 +50,7 @@ private:
   bool readFlowSequence(StringRef S, YamlValue &Out);
   bool readQuoted(StringRef S, YamlValue &Out, StringRef &Rest);
   static bool onlyComment(StringRef S);
-  static void makePlain(StringRef V, YamlValue &Out);
+  static bool makePlain(StringRef V, YamlValue &Out);
 
   StringRef Text;
   std::vector<Line> Lines;
@@ -115,13 +115,16 @@ bool Reader::onlyComment(StringRef S) {
   return S.empty() || S.front() == '#';
 }
 
-void Reader::makePlain(StringRef V, YamlValue &Out) {
+bool Reader::makePlain(StringRef V, YamlValue &Out) {
   Out.Loc = SMLoc::getFromPointer(V.data());
   Out.Scalar.Value = V.str();
   Out.Scalar.Loc.Start = Out.Loc;
   Out.Scalar.Loc.Exact = true;
   Out.Scalar.Kind = resolvePlainScalar(V);
   Out.Kind = Out.Scalar.Kind;
+  // Timestamps may be impossible dates, and `<<` or `=` cannot be read at
+  // all: the full reader reports those.
+  return Out.Kind != YamlKind::Timestamp && Out.Kind != YamlKind::Other;
 }
 
 /// A plain scalar in block context: up to a comment or the end of the line.
@@ -202,7 +205,8 @@ bool Reader::readFlowSequence(StringRef S, YamlValue &Out) {
       StringRef V = Rest.take_front(E).rtrim(' ');
       if (V.empty() || StringRef("&*!|>'\"%@`?-:").contains(V.front()))
         return false;
-      makePlain(V, Item);
+      if (!makePlain(V, Item))
+        return false;
       Rest = Rest.drop_front(E);
     }
     Out.Items.push_back(std::move(Item));
@@ -239,8 +243,7 @@ bool Reader::readInlineValue(StringRef S, YamlValue &Out) {
   StringRef V;
   if (!plainScalar(S, V))
     return false;
-  makePlain(V, Out);
-  return true;
+  return makePlain(V, Out);
 }
 
 bool Reader::readBlockSequence(size_t &L, size_t End, unsigned Indent,
@@ -314,6 +317,9 @@ bool Reader::readMapping(size_t &L, size_t End, unsigned Indent,
     Key.Loc.Start = SMLoc::getFromPointer(KeyText.data());
     Key.Loc.Exact = true;
     Key.Kind = resolvePlainScalar(KeyText);
+    // Keys other than strings compare as Python values (`1` is `0x1`).
+    if (Key.Kind != YamlKind::Str)
+      return false;
     for (const auto &[K, V] : Out.Entries)
       if (K.Value == Key.Value)
         return false; // libyaml's reading reports the duplicate

@@ -33,23 +33,25 @@ constexpr size_t MaxAliasNodes = 100000;
 /// ATen's yamls are) needs no table.
 class CharOffsets {
 public:
-  explicit CharOffsets(StringRef Text) : Size(Text.size()) {
+  /// libyaml counts characters from \p Base, where a BOM it took off ends.
+  CharOffsets(StringRef Text, size_t Base) : Size(Text.size()), Base(Base) {
     if (llvm::all_of(Text, [](char C) { return isASCII(C); }))
       return;
     Starts.reserve(Text.size() + 1);
-    for (size_t I = 0; I < Text.size(); ++I)
+    for (size_t I = Base; I < Text.size(); ++I)
       if ((static_cast<unsigned char>(Text[I]) & 0xC0) != 0x80)
         Starts.push_back(I);
     Starts.push_back(Text.size());
   }
   size_t byteOf(size_t Char) const {
     if (Starts.empty())
-      return std::min(Char, Size);
+      return std::min(Char + Base, Size);
     return Char < Starts.size() ? Starts[Char] : Size;
   }
 
 private:
   size_t Size;
+  size_t Base;
   std::vector<size_t> Starts;
 };
 
@@ -76,10 +78,16 @@ size_t countNodes(const YamlValue &V) {
 class Builder {
 public:
   Builder(DiagnosticEngine &Diags, StringRef Text, const YamlReadOptions &Opts)
-      : Diags(Diags), Text(Text), Opts(Opts), Offsets(Text) {
+      : Diags(Diags), Text(Text), Opts(Opts),
+        Offsets(Text, Text.startswith("\xEF\xBB\xBF") ? 3 : 0) {
     yaml_parser_initialize(&P);
+    // PyYAML hands libyaml UTF-8 and lets it find the encoding, which takes
+    // off a leading BOM; with the encoding set, the BOM would stay and push
+    // the first line one column in (`---` would not start a document).
+    StringRef In = Text;
+    In.consume_front("\xEF\xBB\xBF");
     yaml_parser_set_input_string(
-        &P, reinterpret_cast<const unsigned char *>(Text.data()), Text.size());
+        &P, reinterpret_cast<const unsigned char *>(In.data()), In.size());
     // torchgen opens its yamls as UTF-8 text; no other encoding is guessed.
     yaml_parser_set_encoding(&P, YAML_UTF8_ENCODING);
   }
@@ -108,6 +116,8 @@ private:
   void mapping(YamlValue &R, unsigned Depth);
   YamlValue alias();
   bool checkTag(StringRef Tag, YamlKind Kind, SMLoc L);
+  /// Whether the node being read is a mapping's key.
+  bool InKey = false;
 
   DiagnosticEngine &Diags;
   StringRef Text;
@@ -198,8 +208,7 @@ bool Builder::checkTag(StringRef Tag, YamlKind Kind, SMLoc L) {
   StringRef Name = Tag;
   bool Core = Name.consume_front("tag:yaml.org,2002:");
   bool Collection = Kind == YamlKind::Sequence || Kind == YamlKind::Mapping;
-  if (Core && (Name == "binary" || Name == "timestamp" || Name == "set" ||
-               Name == "omap" || Name == "pairs")) {
+  if (Core && (Name == "set" || Name == "omap" || Name == "pairs")) {
     error(L, "the YAML tag `" + showTag(Tag) + "` is not supported");
     return false;
   }
@@ -215,8 +224,9 @@ bool Builder::checkTag(StringRef Tag, YamlKind Kind, SMLoc L) {
                  Found);
     return false;
   }
-  if (Core && (Name == "str" || Name == "null" || Name == "bool" ||
-               Name == "int" || Name == "float")) {
+  if (Core &&
+      (Name == "str" || Name == "null" || Name == "bool" || Name == "int" ||
+       Name == "float" || Name == "timestamp" || Name == "binary")) {
     if (!Collection)
       return true;
     error(L, "`" + showTag(Tag) + "` needs a scalar, found a " + Found);
@@ -262,35 +272,22 @@ YamlValue Builder::scalar() {
     R.HasErrors = true;
   } else {
     StringRef Name = Tag.drop_front(strlen("tag:yaml.org,2002:"));
-    bool Ok = true;
-    if (Name == "str") {
-      Sc.Kind = YamlKind::Str;
-    } else if (Name == "null") {
-      Sc.Kind = YamlKind::Null;
-    } else if (Name == "bool") {
-      // The constructor looks the word up in lower case.
-      std::string Lower = Value.lower();
-      Ok = resolvePlainScalar(Lower) == YamlKind::Bool;
-      Sc.Kind = YamlKind::Bool;
-      if (Ok && Lower != Sc.Value) {
-        Sc.Value = Lower;
-        Sc.Loc.Exact = false;
-      }
-    } else if (Name == "int") {
-      Ok = resolvePlainScalar(Value) == YamlKind::Int;
-      Sc.Kind = YamlKind::Int;
-    } else {
-      YamlKind K = resolvePlainScalar(Value);
-      std::string Digits = Value.str();
-      llvm::erase_value(Digits, '_');
-      double D;
-      Ok = K == YamlKind::Float || K == YamlKind::Int ||
-           !StringRef(Digits).getAsDouble(D);
-      Sc.Kind = YamlKind::Float;
-    }
-    if (!Ok) {
-      error(Sc.Loc.Start,
-            "`" + Value + "` cannot be read as `" + showTag(Tag) + "`");
+    Sc.Kind = Name == "null"        ? YamlKind::Null
+              : Name == "bool"      ? YamlKind::Bool
+              : Name == "int"       ? YamlKind::Int
+              : Name == "float"     ? YamlKind::Float
+              : Name == "timestamp" ? YamlKind::Timestamp
+              : Name == "binary"    ? YamlKind::Binary
+                                    : YamlKind::Str;
+  }
+  // A plain `<<` key is the mapping's to judge (merged, or rejected).
+  if (InKey && Sc.Kind == YamlKind::Other && Sc.Value == "<<")
+    Sc.Kind = YamlKind::Str;
+  // What SafeConstructor would raise on (`!!int x`, 2001-02-30, a plain
+  // `=`).
+  if (!R.HasErrors) {
+    if (std::optional<std::string> Err = yamlScalarError(Sc)) {
+      error(Sc.Loc.Start, *Err);
       R.HasErrors = true;
     }
   }
@@ -397,7 +394,9 @@ void Builder::mapping(YamlValue &R, unsigned Depth) {
     bool MergeKey = Ev.type == YAML_SCALAR_EVENT &&
                     Ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
                     !Ev.data.scalar.tag && str(Ev.data.scalar.value) == "<<";
+    InKey = true;
     YamlValue K = node(Depth);
+    InKey = false;
     if (!next())
       break;
     YamlValue V = node(Depth);
@@ -447,20 +446,31 @@ void Builder::mapping(YamlValue &R, unsigned Depth) {
     std::optional<SMLoc> First;
     if (R.Entries.size() < MaxLinear) {
       for (const auto &Entry : R.Entries)
-        if (Entry.first.Value == Key.Value) {
+        if (sameYamlKey(Entry.first, Key)) {
           First = Entry.first.Loc.Start;
           break;
         }
     } else {
       if (Seen.empty())
         for (const auto &Entry : R.Entries)
-          Seen.try_emplace(Entry.first.Value, Entry.first.Loc.Start);
-      auto [It, New] = Seen.try_emplace(Key.Value, Key.Loc.Start);
-      if (!New)
-        First = It->second;
+          if (std::optional<std::string> Id = yamlKeyIdentity(Entry.first))
+            Seen.try_emplace(*Id, Entry.first.Loc.Start);
+      if (std::optional<std::string> Id = yamlKeyIdentity(Key)) {
+        auto [It, New] = Seen.try_emplace(*Id, Key.Loc.Start);
+        if (!New)
+          First = It->second;
+      }
     }
     if (First) {
-      error(Key.Loc.Start, "duplicate key `" + Key.Value + "`");
+      StringRef FirstText;
+      for (const auto &Entry : R.Entries)
+        if (Entry.first.Loc.Start == *First)
+          FirstText = Entry.first.Value;
+      // `0x1` after `1`: say why they are one key.
+      std::string Why = FirstText == Key.Value
+                            ? std::string()
+                            : " (equal to `" + FirstText.str() + "`)";
+      error(Key.Loc.Start, "duplicate key `" + Key.Value + "`" + Why);
       Diags.note(*First, "first given here");
       R.HasErrors = true;
       continue;
@@ -476,7 +486,10 @@ void Builder::mapping(YamlValue &R, unsigned Depth) {
   StringMap<size_t> Index;
   for (auto *List : {&Merged, &R.Entries})
     for (auto &E : *List) {
-      auto [It, New] = Index.try_emplace(E.first.Value, All.size());
+      // A NaN key equals nothing, not even itself.
+      std::optional<std::string> Id = yamlKeyIdentity(E.first);
+      auto [It, New] = Id ? Index.try_emplace(*Id, All.size())
+                          : std::make_pair(Index.end(), true);
       if (New)
         All.push_back(std::move(E));
       else

@@ -1,91 +1,43 @@
-//===- YamlSupport.cpp - YAML scalars as torchgen's loader resolves them -===//
+//===- YamlSupport.cpp - YAML nodes as torchgen's loader sees them --------===//
 
 #include "opgen/Parse/YamlSupport.h"
 #include "opgen/Parse/FastYaml.h"
+#include "opgen/Support/Yaml11.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Regex.h"
 
 #include <algorithm>
 
 using namespace opgen;
 using namespace llvm;
 
-namespace {
-
-bool isYaml11Null(StringRef S) {
-  return S.empty() || S == "~" || S == "null" || S == "Null" || S == "NULL";
-}
-
-std::optional<bool> yaml11Bool(StringRef S) {
-  // Every plain scalar comes through here. The words are 2 to 5 letters
-  // long, in lower case, capitalized or in upper case: fold the case once
-  // and compare the folded word, rather than each of 18 spellings.
-  size_t N = S.size();
-  if (N < 2 || N > 5)
-    return std::nullopt;
-  char Folded[5];
-  bool Upper = true, LowerTail = true;
-  for (size_t I = 0; I < N; ++I) {
-    char C = S[I];
-    if (C >= 'a' && C <= 'z') {
-      Upper = false;
-    } else if (C >= 'A' && C <= 'Z') {
-      if (I)
-        LowerTail = false;
-      C = C - 'A' + 'a';
-    } else {
-      return std::nullopt;
-    }
-    Folded[I] = C;
-  }
-  // Lower case, capitalized or all upper case; not `tRue` or `TRue`.
-  if (!Upper && !LowerTail)
-    return std::nullopt;
-  StringRef W(Folded, N);
-  if (W == "yes" || W == "true" || W == "on")
-    return true;
-  if (W == "no" || W == "false" || W == "off")
-    return false;
-  return std::nullopt;
-}
-
-// PyYAML's implicit resolvers for int and float, as POSIX extended regexes.
-bool isYaml11Int(StringRef S) {
-  static const Regex R(
-      "^([-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|"
-      "[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+)$");
-  return R.match(S);
-}
-
-bool isYaml11Float(StringRef S) {
-  static const Regex R(
-      "^([-+]?([0-9][0-9_]*)\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9_]+([eE][-+]["
-      "0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(inf|Inf|"
-      "INF)|\\.(nan|NaN|NAN))$");
-  return R.match(S);
-}
-
-YamlKind resolvePlain(StringRef S) {
-  if (isYaml11Null(S))
+/// The reader's kind for a resolver tag. The tags without a constructor
+/// (`<<`, `=`) are Other, which the builder rejects.
+static YamlKind resolvePlain(StringRef S) {
+  switch (resolveYaml11PlainFast(S)) {
+  case Yaml11Tag::Null:
     return YamlKind::Null;
-  if (yaml11Bool(S))
+  case Yaml11Tag::Bool:
     return YamlKind::Bool;
-  // Like PyYAML, consult the number patterns only for scalars that can start
-  // a number; that keeps the regexes off nearly every scalar.
-  char C = S.front();
-  if (!(isDigit(C) || C == '-' || C == '+' || C == '.'))
-    return YamlKind::Str;
-  if (isYaml11Int(S))
+  case Yaml11Tag::Int:
     return YamlKind::Int;
-  if (isYaml11Float(S))
+  case Yaml11Tag::Float:
     return YamlKind::Float;
+  case Yaml11Tag::Timestamp:
+    return YamlKind::Timestamp;
+  case Yaml11Tag::Str:
+    return YamlKind::Str;
+  case Yaml11Tag::Merge:
+  case Yaml11Tag::Value:
+  case Yaml11Tag::Yaml:
+    return YamlKind::Other;
+  }
   return YamlKind::Str;
 }
 
-} // namespace
-
-bool YamlScalar::asBool() const { return yaml11Bool(Value).value_or(false); }
+bool YamlScalar::asBool() const {
+  return constructYaml11Bool(Value).value_or(false);
+}
 
 StringRef opgen::describe(YamlKind K) {
   switch (K) {
@@ -105,6 +57,10 @@ StringRef opgen::describe(YamlKind K) {
     return "a mapping";
   case YamlKind::Other:
     return "an alias";
+  case YamlKind::Timestamp:
+    return "a timestamp";
+  case YamlKind::Binary:
+    return "binary data";
   }
   return "a value";
 }

@@ -22,6 +22,8 @@
 #ifndef OPGEN_EMIT_PYYAMLDUMP_H
 #define OPGEN_EMIT_PYYAMLDUMP_H
 
+#include "opgen/Support/Yaml11.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -41,13 +43,6 @@ bool pyYamlResolvesToNonString(llvm::StringRef S);
 /// case with `.0` added before an exponent that has no dot (`1.0e-05`),
 /// `.inf`, `-.inf`, `.nan`.
 std::string pyYamlFloat(double D);
-
-/// Python's int(S) for ASCII text: the value's decimal digits (`-7` for
-/// ` -0_07 `), or nothing where int() raises ValueError.
-std::optional<std::string> parsePythonInt(llvm::StringRef S);
-
-/// Python's float(S) for ASCII text, or nothing where float() raises.
-std::optional<double> parsePythonFloat(llvm::StringRef S);
 
 /// How a str is written.
 enum class PyYamlStyle : unsigned char { Plain, Single, Double, NotAKey };

@@ -25,7 +25,20 @@
 namespace opgen {
 
 /// What a YAML node is after PyYAML's implicit resolution.
-enum class YamlKind { Null, Bool, Int, Float, Str, Sequence, Mapping, Other };
+enum class YamlKind {
+  Null,
+  Bool,
+  Int,
+  Float,
+  Str,
+  Sequence,
+  Mapping,
+  Other,
+  /// A date or datetime (`2001-12-14`), and bytes (`!!binary`): kinds no
+  /// reader accepts, told apart so that they are not taken for strings.
+  Timestamp,
+  Binary
+};
 
 /// "a string", "a boolean", "a list", ...: for messages.
 llvm::StringRef describe(YamlKind K);
@@ -37,6 +50,18 @@ struct YamlScalar {
   YamlKind Kind = YamlKind::Str;
   bool asBool() const;
 };
+
+/// Why PyYAML's safe loader could not construct \p S (a timestamp with no
+/// such date, `!!int x`), or nothing when it can.
+std::optional<std::string> yamlScalarError(const YamlScalar &S);
+
+/// Text equal for two keys exactly when torchgen's loader takes them for
+/// duplicates (Python's ==: `1`, `0x1`, `1.0` and `true` are one key, `1`
+/// and `'1'` two, every `.nan` one); nothing for a NaN made otherwise
+/// (`!!float nan`), equal to no key.
+std::optional<std::string> yamlKeyIdentity(const YamlScalar &K);
+/// Whether torchgen's loader takes \p A and \p B for the same key.
+bool sameYamlKey(const YamlScalar &A, const YamlScalar &B);
 
 /// A YAML value copied out of the parser's one-pass node stream, so checks
 /// can look at an entry's fields in any order.
