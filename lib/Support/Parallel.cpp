@@ -34,19 +34,23 @@ private:
   std::atomic<size_t> Next{0};
 };
 
-unsigned clampThreads(unsigned Threads, size_t N) {
-  return static_cast<unsigned>(std::min<size_t>(std::max(1u, Threads), N));
+/// Clamp \p Threads to the items there are; if that leaves one thread, run
+/// the loop here and say so.
+bool ranOnOneThread(unsigned &Threads, size_t N,
+                    llvm::function_ref<void(size_t)> F) {
+  Threads = static_cast<unsigned>(std::min<size_t>(std::max(1u, Threads), N));
+  if (Threads > 1)
+    return false;
+  for (size_t I = 0; I != N; ++I)
+    F(I);
+  return true;
 }
 } // namespace
 
 void opgen::parallelFor(unsigned Threads, size_t N,
                         llvm::function_ref<void(size_t)> F) {
-  Threads = clampThreads(Threads, N);
-  if (Threads <= 1) {
-    for (size_t I = 0; I != N; ++I)
-      F(I);
+  if (ranOnOneThread(Threads, N, F))
     return;
-  }
   Chunks Work(Threads, N, F);
   std::vector<std::thread> Workers;
   Workers.reserve(Threads - 1);
@@ -103,12 +107,8 @@ void ThreadPool::work() {
 
 void ThreadPool::parallelFor(unsigned Threads, size_t N,
                              llvm::function_ref<void(size_t)> F) {
-  Threads = clampThreads(Threads, N);
-  if (Threads <= 1) {
-    for (size_t I = 0; I != N; ++I)
-      F(I);
+  if (ranOnOneThread(Threads, N, F))
     return;
-  }
   Chunks Work(Threads, N, F);
   Loop Mine{Work, Threads - 1};
   {

@@ -232,15 +232,9 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   // line that fails anyway.
   if (!SourcePath.getNumOccurrences() && !C.SourceYaml.empty() &&
       !C.OutputDir.empty()) {
-    std::string Error;
-    std::optional<FoundSourcePath> Found =
-        findSourcePath(Env, /*GenDefault=*/false, Error);
-    if (!Found) {
-      WithColor::error(errs(), ToolName) << Error << "\n";
+    if (!findSourcePathOrReport(Env, /*GenDefault=*/false, ToolName,
+                                C.SourcePath, C.SourcePathOrigin))
       return 1;
-    }
-    C.SourcePath = Found->Path;
-    C.SourcePathOrigin = Found->Origin;
   }
   C.ImplPath = ImplPath;
   C.DryRun = DryRun;

@@ -453,15 +453,9 @@ int opgen::genMain(int Argc, char **Argv) {
   if (SourcePath.getNumOccurrences()) {
     C.SourcePath = SourcePath;
   } else {
-    std::string Error;
-    std::optional<FoundSourcePath> Found =
-        findSourcePath(Env, /*GenDefault=*/true, Error);
-    if (!Found) {
-      WithColor::error(errs(), ToolName) << Error << "\n";
+    if (!findSourcePathOrReport(Env, /*GenDefault=*/true, ToolName,
+                                C.SourcePath, C.SourcePathOrigin))
       return 1;
-    }
-    C.SourcePath = Found->Path;
-    C.SourcePathOrigin = Found->Origin;
   }
   C.OutputDependencies = OutputDependencies;
   C.DryRun = DryRun;

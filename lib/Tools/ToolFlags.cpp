@@ -173,3 +173,17 @@ LogicalResult opgen::checkAtenFolder(DiagnosticEngine &D, StringRef Path,
   D.fileError(Path, "not an ATen folder: no " + List + From);
   return failure();
 }
+
+bool opgen::findSourcePathOrReport(const ToolEnvironment &Env, bool GenDefault,
+                                   StringRef ToolName, std::string &Path,
+                                   std::string &Origin) {
+  std::string Error;
+  std::optional<FoundSourcePath> Found = findSourcePath(Env, GenDefault, Error);
+  if (!Found) {
+    WithColor::error(errs(), ToolName) << Error << "\n";
+    return false;
+  }
+  Path = Found->Path;
+  Origin = Found->Origin;
+  return true;
+}

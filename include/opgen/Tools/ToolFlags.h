@@ -83,6 +83,11 @@ struct FoundSourcePath {
 /// Nullopt, with \p Error saying what was tried, when none is found.
 std::optional<FoundSourcePath>
 findSourcePath(const ToolEnvironment &Env, bool GenDefault, std::string &Error);
+/// findSourcePath for a tool's main: the folder into \p Path and
+/// \p Origin, or false after printing why there is none.
+bool findSourcePathOrReport(const ToolEnvironment &Env, bool GenDefault,
+                            llvm::StringRef ToolName, std::string &Path,
+                            std::string &Origin);
 
 /// Report, as one error, what \p Path lacks to be an ATen folder
 /// (native/native_functions.yaml, native/tags.yaml, templates/); \p Origin,
