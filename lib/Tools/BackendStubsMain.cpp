@@ -46,12 +46,8 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   ToolIR IR(ErrOS, C.DisableFree);
   Context &Ctx = IR.getContext();
   Ctx.getDiags().setOptions(C.Diagnostics);
-  if (C.Summary)
-    ErrOS << ToolName << ": ATen folder " << C.SourcePath << " ("
-          << (C.SourcePathOrigin.empty() ? "--source-path"
-                                         : StringRef(C.SourcePathOrigin))
-          << ")\n";
-  if (failed(checkAtenFolder(Ctx.getDiags(), C.SourcePath, C.SourcePathOrigin)))
+  if (failed(openAtenFolder(Ctx.getDiags(), ErrOS, ToolName, C.Summary,
+                            C.SourcePath, C.SourcePathOrigin)))
     return failure();
   Module &M = IR.getModule();
   using Clock = std::chrono::steady_clock;

@@ -92,12 +92,8 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
   Module &M = IR.getModule();
   using Clock = std::chrono::steady_clock;
   auto Start = Clock::now();
-  if (C.Summary)
-    ErrOS << ToolName << ": ATen folder " << C.SourcePath << " ("
-          << (C.SourcePathOrigin.empty() ? "--source-path"
-                                         : StringRef(C.SourcePathOrigin))
-          << ")\n";
-  if (failed(checkAtenFolder(Ctx.getDiags(), C.SourcePath, C.SourcePathOrigin)))
+  if (failed(openAtenFolder(Ctx.getDiags(), ErrOS, ToolName, C.Summary,
+                            C.SourcePath, C.SourcePathOrigin)))
     return failure();
   auto Ms = [](Clock::time_point A, Clock::time_point B) {
     return std::chrono::duration<double, std::milli>(B - A).count();

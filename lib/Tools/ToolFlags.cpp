@@ -187,3 +187,12 @@ bool opgen::findSourcePathOrReport(const ToolEnvironment &Env, bool GenDefault,
   Origin = Found->Origin;
   return true;
 }
+
+LogicalResult opgen::openAtenFolder(DiagnosticEngine &D, raw_ostream &ErrOS,
+                                    StringRef ToolName, bool Summary,
+                                    StringRef Path, StringRef Origin) {
+  if (Summary)
+    ErrOS << ToolName << ": ATen folder " << Path << " ("
+          << (Origin.empty() ? StringRef("--source-path") : Origin) << ")\n";
+  return checkAtenFolder(D, Path, Origin);
+}

@@ -95,6 +95,12 @@ bool findSourcePathOrReport(const ToolEnvironment &Env, bool GenDefault,
 LogicalResult checkAtenFolder(DiagnosticEngine &D, llvm::StringRef Path,
                               llvm::StringRef Origin);
 
+/// As a tool starts: with \p Summary, say which ATen folder it reads and
+/// where that came from; then checkAtenFolder.
+LogicalResult openAtenFolder(DiagnosticEngine &D, llvm::raw_ostream &ErrOS,
+                             llvm::StringRef ToolName, bool Summary,
+                             llvm::StringRef Path, llvm::StringRef Origin);
+
 } // namespace opgen
 
 #endif // OPGEN_TOOLS_TOOLFLAGS_H
