@@ -85,6 +85,26 @@ if os.path.isdir(os.path.join(shared, "inputs")):
 elif os.environ.get("CI"):
     lit_config.fatal("the shared inputs are missing at %s" % shared)
 
+# The output-fault tests make a read-only folder and a full disk for real, in
+# a mount namespace of their own (root ignores permission bits). A chroot
+# whose root is no mount point, or a container without CAP_SYS_ADMIN, cannot
+# make one private; there those tests are skipped and listed, and on CI,
+# which can, they must run.
+def _can_unshare_mounts():
+    import subprocess
+    try:
+        return subprocess.call(["unshare", "-m", "true"],
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL) == 0
+    except OSError:
+        return False
+
+if _can_unshare_mounts():
+    config.available_features.add("mount-namespace")
+elif os.environ.get("CI"):
+    lit_config.fatal("`unshare -m` fails here: the output-fault tests need "
+                     "a mount namespace of their own")
+
 if shutil.which("clang++") or os.path.exists("/usr/lib/llvm-14/bin/clang++"):
     config.available_features.add("clang")
 if getattr(config, "opgen_fuzz", "OFF") in ("ON", "1", "TRUE"):
