@@ -391,9 +391,9 @@ bool Parser::parseArguments(Arguments &Args) {
                              "device, pin_memory) may appear only once");
         return false;
       }
-      Args.TensorOptions = {
+      Args.TensorOptions.emplace(std::array<Argument, 4>{
           std::move(KwargOnly[I]), std::move(KwargOnly[I + 1]),
-          std::move(KwargOnly[I + 2]), std::move(KwargOnly[I + 3])};
+          std::move(KwargOnly[I + 2]), std::move(KwargOnly[I + 3])});
       I += 4;
       KwAcc = &Args.PostTensorOptionsKwargOnly;
       continue;
