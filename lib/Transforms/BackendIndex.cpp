@@ -182,10 +182,10 @@ BackendIndexPass::buildExternal(Module &M, Context &Ctx,
             "yaml; run the `group` pass first");
     return failure();
   }
-  if (failed(checkBackendOperators(Ctx, B, M)))
-    return failure();
-
+  // Built once for the checks and the indices (about 0.9 M instructions).
   const FunctionIndex ById(M);
+  if (failed(checkBackendOperators(Ctx, B, M, ById)))
+    return failure();
 
   auto Create = [&](ArrayRef<const BackendOp *> Ops, DispatchKey Key,
                     SMLoc KeyLoc, StringRef What) -> LogicalResult {

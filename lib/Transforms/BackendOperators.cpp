@@ -23,9 +23,14 @@ static std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
 
 LogicalResult opgen::checkBackendOperators(Context &Ctx, const BackendConfig &B,
                                            const Module &M) {
+  return checkBackendOperators(Ctx, B, M, FunctionIndex(M));
+}
+
+LogicalResult opgen::checkBackendOperators(Context &Ctx, const BackendConfig &B,
+                                           const Module &M,
+                                           const FunctionIndex &ById) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
-  const FunctionIndex ById(M);
   // Every overload of a base name, for hints; made when first needed.
   std::map<BaseOperatorName, std::vector<FunctionId>> ByBase;
   auto Lookup = [&](const BackendOp &Op) -> std::optional<FunctionId> {

@@ -5,6 +5,7 @@
 
 #include "opgen/IR/BackendConfig.h"
 #include "opgen/IR/Context.h"
+#include "opgen/IR/FunctionIndex.h"
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
 
@@ -18,6 +19,9 @@ namespace opgen {
 /// entries that are not native functions.
 LogicalResult checkBackendOperators(Context &Ctx, const BackendConfig &B,
                                     const Module &M);
+/// As above, with \p M's functions already indexed by name in \p ById.
+LogicalResult checkBackendOperators(Context &Ctx, const BackendConfig &B,
+                                    const Module &M, const FunctionIndex &ById);
 
 } // namespace opgen
 
