@@ -105,6 +105,25 @@ elif os.environ.get("CI"):
     lit_config.fatal("`unshare -m` fails here: the output-fault tests need "
                      "a mount namespace of their own")
 
+# The terminal tests run the tools on a pseudo-terminal. A chroot without
+# /dev/pts mounted has none; there they are skipped and listed, and on CI
+# they must run.
+def _can_open_pty():
+    import pty
+    try:
+        master, slave = pty.openpty()
+    except OSError:
+        return False
+    os.close(master)
+    os.close(slave)
+    return True
+
+if _can_open_pty():
+    config.available_features.add("pty")
+elif os.environ.get("CI"):
+    lit_config.fatal("no pseudo-terminal here (is /dev/pts mounted?): the "
+                     "terminal diagnostics tests need one")
+
 if shutil.which("clang++") or os.path.exists("/usr/lib/llvm-14/bin/clang++"):
     config.available_features.add("clang")
 if getattr(config, "opgen_fuzz", "OFF") in ("ON", "1", "TRUE"):
