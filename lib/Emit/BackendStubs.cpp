@@ -75,15 +75,25 @@ private:
 } // namespace
 
 /// The C++ API must know every type of the functions we generate code for.
+/// The groups are checked on threads, and what they found reported in
+/// their order.
 LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
   std::vector<const BackendMetadata *> Kernels =
       getKernelsByFunction(M, I, *Functions);
+  const std::vector<FunctionGroup> &Groups = *M.Groups;
+  std::vector<char> Bad(Groups.size());
+  Ctx.getThreadPool().parallelFor(O.Threads, Groups.size(), [&](size_t K) {
+    SmallVector<FunctionId, 4> Ids = Groups[K].members();
+    if (any_of(Ids, [&](FunctionId Id) { return Kernels[Id] != nullptr; }))
+      Bad[K] = any_of(Ids, [&](FunctionId Id) {
+        return checkCppTypes(M.Functions[Id].Func).has_value();
+      });
+  });
   bool Ok = true;
-  for (const FunctionGroup &G : *M.Groups) {
-    SmallVector<FunctionId, 4> Ids = G.members();
-    if (none_of(Ids, [&](FunctionId Id) { return Kernels[Id] != nullptr; }))
+  for (size_t K = 0; K != Groups.size(); ++K) {
+    if (!Bad[K])
       continue;
-    for (FunctionId Id : Ids) {
+    for (FunctionId Id : Groups[K].members()) {
       const NativeFunction &F = M.Functions[Id];
       if (std::optional<std::string> Why = checkCppTypes(F.Func)) {
         D.error(F.FuncLoc,
@@ -127,18 +137,22 @@ BackendStubsEmitter::declarations(const BackendIndex &I) const {
   std::vector<const BackendMetadata *> Kernels =
       getKernelsByFunction(M, I, *Functions);
   // A backend may give several operators one kernel name; each declaration
-  // is written once, sorted.
+  // is written once, sorted. Spelt on threads, one slot a function.
+  std::vector<std::string> Spelt(M.Functions.size());
+  Ctx.getThreadPool().parallelFor(O.Threads, M.Functions.size(), [&](size_t Id) {
+    const BackendMetadata *Meta = Kernels[Id];
+    if (!Meta || StringRef(Meta->Kernel).contains("legacy::"))
+      return;
+    const std::string &Kernel = Meta->Kernel;
+    DispatcherSignature Sig(M.Functions[Id], "",
+                            StringRef(Kernel).contains("_symint"));
+    Spelt[Id] = "static " + Sig.decl(&Kernel) + ";";
+  });
   std::set<std::string> Decls;
   for (const FunctionGroup &G : *M.Groups)
-    for (FunctionId Id : G.members()) {
-      const NativeFunction &F = M.Functions[Id];
-      const BackendMetadata *Meta = Kernels[Id];
-      if (!Meta || StringRef(Meta->Kernel).contains("legacy::"))
-        continue;
-      const std::string &Kernel = Meta->Kernel;
-      DispatcherSignature Sig(F, "", StringRef(Kernel).contains("_symint"));
-      Decls.insert("static " + Sig.decl(&Kernel) + ";");
-    }
+    for (FunctionId Id : G.members())
+      if (!Spelt[Id].empty())
+        Decls.insert(std::move(Spelt[Id]));
   return {Decls.begin(), Decls.end()};
 }
 
