@@ -85,11 +85,18 @@ if os.path.isdir(os.path.join(shared, "inputs")):
 elif os.environ.get("CI"):
     lit_config.fatal("the shared inputs are missing at %s" % shared)
 
+# Features the machine may lack. Where one is missing its tests are skipped
+# and listed; on CI, which has them all, a missing one is an error.
+def _machine_feature(name, available, missing):
+    if available:
+        config.available_features.add(name)
+    elif os.environ.get("CI"):
+        lit_config.fatal(missing)
+
 # The output-fault tests make a read-only folder and a full disk for real, in
 # a mount namespace of their own (root ignores permission bits). A chroot
 # whose root is no mount point, or a container without CAP_SYS_ADMIN, cannot
-# make one private; there those tests are skipped and listed, and on CI,
-# which can, they must run.
+# make one private.
 def _can_unshare_mounts():
     import subprocess
     try:
@@ -99,15 +106,8 @@ def _can_unshare_mounts():
     except OSError:
         return False
 
-if _can_unshare_mounts():
-    config.available_features.add("mount-namespace")
-elif os.environ.get("CI"):
-    lit_config.fatal("`unshare -m` fails here: the output-fault tests need "
-                     "a mount namespace of their own")
-
 # The terminal tests run the tools on a pseudo-terminal. A chroot without
-# /dev/pts mounted has none; there they are skipped and listed, and on CI
-# they must run.
+# /dev/pts mounted has none.
 def _can_open_pty():
     import pty
     try:
@@ -118,11 +118,12 @@ def _can_open_pty():
     os.close(slave)
     return True
 
-if _can_open_pty():
-    config.available_features.add("pty")
-elif os.environ.get("CI"):
-    lit_config.fatal("no pseudo-terminal here (is /dev/pts mounted?): the "
-                     "terminal diagnostics tests need one")
+_machine_feature("mount-namespace", _can_unshare_mounts(),
+                 "`unshare -m` fails here: the output-fault tests need a "
+                 "mount namespace of their own")
+_machine_feature("pty", _can_open_pty(),
+                 "no pseudo-terminal here (is /dev/pts mounted?): the "
+                 "terminal diagnostics tests need one")
 
 if shutil.which("clang++") or os.path.exists("/usr/lib/llvm-14/bin/clang++"):
     config.available_features.add("clang")
