@@ -31,6 +31,45 @@ static size_t digitsAt(StringRef S, size_t I, size_t Max = SIZE_MAX) {
   return N;
 }
 
+namespace {
+/// A place in a scalar and the steps both timestamp scanners take. They
+/// scan different patterns, as PyYAML's resolver and constructor use two
+/// regular expressions, but with the same pieces.
+struct Cursor {
+  StringRef S;
+  size_t I = 0;
+
+  bool atEnd() const { return I == S.size(); }
+  /// Step over \p C if it is next.
+  bool take(char C) {
+    if (I >= S.size() || S[I] != C)
+      return false;
+    ++I;
+    return true;
+  }
+  /// Step over spaces and tabs; whether there were any.
+  bool blanks() {
+    size_t B = I;
+    while (I < S.size() && (S[I] == ' ' || S[I] == '\t'))
+      ++I;
+    return I != B;
+  }
+  /// Step over \p Min to \p Max digits, their value into \p Out if given.
+  bool digits(size_t Min, size_t Max, unsigned *Out = nullptr) {
+    size_t N = digitsAt(S, I, Max);
+    if (N < Min)
+      return false;
+    if (Out) {
+      *Out = 0;
+      for (size_t K = 0; K < N; ++K)
+        *Out = *Out * 10 + (S[I + K] - '0');
+    }
+    I += N;
+    return true;
+  }
+};
+} // namespace
+
 /// The positions where `(?::[0-5]?[0-9])+` starting at \p I can end.
 static std::vector<bool> sexagesimalEnds(StringRef S, size_t I) {
   std::vector<bool> Ends(S.size() + 1, false);
@@ -130,51 +169,28 @@ static bool isYamlTimestamp(StringRef S) {
     return true;
   if (digitsAt(S, 0, 4) != 4 || S.size() < 5 || S[4] != '-')
     return false;
-  size_t I = 5;
-  auto OneOrTwoDigits = [&]() {
-    size_t N = digitsAt(S, I, 2);
-    I += N;
-    return N != 0;
-  };
-  auto Char = [&](char C) {
-    if (I >= S.size() || S[I] != C)
-      return false;
-    ++I;
+  Cursor C{S, 5};
+  if (!C.digits(1, 2) || !C.take('-') || !C.digits(1, 2))
+    return false;
+  if (!C.take('T') && !C.take('t') && !C.blanks())
+    return false;
+  if (!C.digits(1, 2) || !C.take(':') || !C.digits(2, 2) || !C.take(':') ||
+      !C.digits(2, 2))
+    return false;
+  if (C.take('.'))
+    C.digits(0, SIZE_MAX);
+  if (C.atEnd())
     return true;
-  };
-  auto Blanks = [&]() {
-    size_t B = I;
-    while (I < S.size() && (S[I] == ' ' || S[I] == '\t'))
-      ++I;
-    return I != B;
-  };
-  if (!OneOrTwoDigits() || !Char('-') || !OneOrTwoDigits())
+  C.blanks();
+  if (C.take('Z'))
+    return C.atEnd();
+  if (!C.take('-') && !C.take('+'))
     return false;
-  if (!Char('T') && !Char('t') && !Blanks())
+  if (!C.digits(1, 2))
     return false;
-  if (!OneOrTwoDigits() || !Char(':') || digitsAt(S, I, 2) != 2)
+  if (C.take(':') && !C.digits(2, 2))
     return false;
-  I += 2;
-  if (!Char(':') || digitsAt(S, I, 2) != 2)
-    return false;
-  I += 2;
-  if (Char('.'))
-    I += digitsAt(S, I);
-  if (I == S.size())
-    return true;
-  Blanks();
-  if (Char('Z'))
-    return I == S.size();
-  if (!Char('-') && !Char('+'))
-    return false;
-  if (!OneOrTwoDigits())
-    return false;
-  if (Char(':')) {
-    if (digitsAt(S, I, 2) != 2)
-      return false;
-    I += 2;
-  }
-  return I == S.size();
+  return C.atEnd();
 }
 
 /// The implicit boolean words: lower case, capitalized or upper case.
@@ -280,32 +296,10 @@ std::optional<std::string> opgen::constructYaml11Timestamp(StringRef S) {
   // Python's `$` also matches before a final line break.
   if (S.endswith("\n"))
     S = S.drop_back();
-  size_t I = 0;
-  auto Digits = [&](size_t Min, size_t Max, unsigned &Out) {
-    size_t N = digitsAt(S, I, Max);
-    if (N < Min)
-      return false;
-    Out = 0;
-    for (size_t K = 0; K < N; ++K)
-      Out = Out * 10 + (S[I + K] - '0');
-    I += N;
-    return true;
-  };
-  auto Char = [&](char C) {
-    if (I >= S.size() || S[I] != C)
-      return false;
-    ++I;
-    return true;
-  };
-  auto Blanks = [&]() {
-    size_t B = I;
-    while (I < S.size() && (S[I] == ' ' || S[I] == '\t'))
-      ++I;
-    return I != B;
-  };
+  Cursor C{S};
   unsigned Year, Month, Day;
-  if (!Digits(4, 4, Year) || !Char('-') || !Digits(1, 2, Month) || !Char('-') ||
-      !Digits(1, 2, Day))
+  if (!C.digits(4, 4, &Year) || !C.take('-') || !C.digits(1, 2, &Month) ||
+      !C.take('-') || !C.digits(1, 2, &Day))
     return std::nullopt;
   // date() and datetime() check the fields.
   if (Year < 1 || Month < 1 || Month > 12 || Day < 1 ||
@@ -314,33 +308,33 @@ std::optional<std::string> opgen::constructYaml11Timestamp(StringRef S) {
   std::string Date =
       std::to_string(Year) + "-" + twoDigits(Month) + "-" + twoDigits(Day);
   Date.insert(0, 10 - Date.size(), '0');
-  if (I == S.size())
+  if (C.atEnd())
     return Date;
-  if (!Char('T') && !Char('t') && !Blanks())
+  if (!C.take('T') && !C.take('t') && !C.blanks())
     return std::nullopt;
   unsigned Hour, Minute, Second;
-  if (!Digits(1, 2, Hour) || !Char(':') || !Digits(2, 2, Minute) ||
-      !Char(':') || !Digits(2, 2, Second))
+  if (!C.digits(1, 2, &Hour) || !C.take(':') || !C.digits(2, 2, &Minute) ||
+      !C.take(':') || !C.digits(2, 2, &Second))
     return std::nullopt;
   unsigned Micro = 0;
-  if (Char('.')) {
-    size_t N = digitsAt(S, I);
+  if (C.take('.')) {
+    size_t N = digitsAt(S, C.I);
     // The first six digits, padded with zeros.
     for (size_t K = 0; K < 6; ++K)
-      Micro = Micro * 10 + (K < N ? S[I + K] - '0' : 0);
-    I += N;
+      Micro = Micro * 10 + (K < N ? S[C.I + K] - '0' : 0);
+    C.I += N;
   }
   std::string Zone;
-  if (I != S.size()) {
-    Blanks();
-    if (Char('Z')) {
+  if (!C.atEnd()) {
+    C.blanks();
+    if (C.take('Z')) {
       Zone = "+00:00";
     } else {
-      bool Minus = I < S.size() && S[I] == '-';
+      bool Minus = C.take('-');
       unsigned ZH, ZM = 0;
-      if ((!Char('-') && !Char('+')) || !Digits(1, 2, ZH))
+      if ((!Minus && !C.take('+')) || !C.digits(1, 2, &ZH))
         return std::nullopt;
-      if (Char(':') && !Digits(2, 2, ZM))
+      if (C.take(':') && !C.digits(2, 2, &ZM))
         return std::nullopt;
       // timezone() wants an offset strictly within a day.
       unsigned Total = ZH * 60 + ZM;
@@ -349,7 +343,7 @@ std::optional<std::string> opgen::constructYaml11Timestamp(StringRef S) {
       Zone = std::string(Minus && Total ? "-" : "+") + twoDigits(Total / 60) +
              ":" + twoDigits(Total % 60);
     }
-    if (I != S.size())
+    if (!C.atEnd())
       return std::nullopt;
   }
   if (Hour > 23 || Minute > 59 || Second > 59)
