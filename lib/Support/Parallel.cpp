@@ -74,8 +74,8 @@ ThreadPool::~ThreadPool() {
     Stopping = true;
   }
   Changed.notify_all();
-  for (std::thread &W : Workers)
-    W.join();
+  for (Worker &W : Workers)
+    W.Thread.join();
 }
 
 ThreadPool::Loop *ThreadPool::findHelpable() {
@@ -85,23 +85,30 @@ ThreadPool::Loop *ThreadPool::findHelpable() {
   return nullptr;
 }
 
-void ThreadPool::help(Loop &L, std::unique_lock<std::mutex> &Lock) {
+void ThreadPool::help(Loop &L, std::unique_lock<std::mutex> &Lock,
+                      bool Release) {
   ++L.Helpers;
   Lock.unlock();
+  if (Release)
+    Placement.release();
   L.Work.run();
   Lock.lock();
   --L.Helpers;
   Changed.notify_all();
 }
 
-void ThreadPool::work() {
+void ThreadPool::work(size_t Index) {
   std::unique_lock<std::mutex> Lock(Mutex);
   for (;;) {
     Loop *L = nullptr;
+    Workers[Index].Idle = true;
     Changed.wait(Lock, [&] { return Stopping || (L = findHelpable()); });
+    Workers[Index].Idle = false;
     if (Stopping)
       return;
-    help(*L, Lock);
+    bool Release = Workers[Index].Placed;
+    Workers[Index].Placed = false;
+    help(*L, Lock, Release);
   }
 }
 
@@ -114,8 +121,17 @@ void ThreadPool::parallelFor(unsigned Threads, size_t N,
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     Open.push_back(&Mine);
-    while (Workers.size() < Threads - 1)
-      Workers.emplace_back([this] { work(); });
+    // Waking the sleeping workers, and starting new ones, puts them on
+    // another CPU than this thread's, which is busy with its own share.
+    for (Worker &W : Workers)
+      if (W.Idle)
+        W.Placed |= Placement.keepOffCaller(W.Thread);
+    while (Workers.size() < Threads - 1) {
+      size_t Index = Workers.size();
+      Workers.emplace_back();
+      Workers.back().Thread = std::thread([this, Index] { work(Index); });
+      Workers.back().Placed = Placement.keepOffCaller(Workers.back().Thread);
+    }
   }
   Changed.notify_all();
   Work.run();

@@ -9,6 +9,8 @@
 #ifndef OPGEN_SUPPORT_PARALLEL_H
 #define OPGEN_SUPPORT_PARALLEL_H
 
+#include "opgen/Support/HelperPlacement.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <condition_variable>
@@ -35,7 +37,9 @@ void parallelFor(unsigned Threads, size_t N,
 /// and made the front end's passes slower on two threads than on one.
 /// Workers are started on first need and stopped with the pool. A thread
 /// that waits for the rest of its loop helps with any other loop meanwhile,
-/// so loops inside loops need no threads of their own.
+/// so loops inside loops need no threads of their own. A worker woken for a
+/// loop is kept off the opening thread's CPU until it runs (see
+/// HelperPlacement.h).
 class ThreadPool {
 public:
   ThreadPool() = default;
@@ -50,17 +54,28 @@ public:
 
 private:
   struct Loop;
+  struct Worker {
+    std::thread Thread;
+    /// Waiting in work() for a loop to help with.
+    bool Idle = false;
+    /// Kept off a CPU by the last loop opened; to release once it runs.
+    bool Placed = false;
+  };
 
-  void work();
+  /// The body of worker \p Index.
+  void work(size_t Index);
   /// A loop in Open that another thread may still join, or null.
   Loop *findHelpable();
-  /// Run part of \p L on the calling thread, which holds \p Lock.
-  void help(Loop &L, std::unique_lock<std::mutex> &Lock);
+  /// Run part of \p L on the calling thread, which holds \p Lock; a placed
+  /// worker first gets its CPUs back.
+  void help(Loop &L, std::unique_lock<std::mutex> &Lock, bool Release = false);
 
+  HelperPlacement Placement;
   std::mutex Mutex;
   /// Signalled when a loop opens or a thread finishes its part of one.
   std::condition_variable Changed;
-  std::vector<std::thread> Workers;
+  /// Indexed by worker; only read or changed with Mutex held.
+  std::vector<Worker> Workers;
   /// The loops whose callers have not yet run out of indices.
   std::vector<Loop *> Open;
   bool Stopping = false;
