@@ -138,6 +138,13 @@ public:
                            unsigned Threads = 1);
   LogicalResult addSharded(ShardedFiles Files);
 
+  /// Read template \p TemplateName now (reporting, once, why it cannot be
+  /// read): an emitter that substitutes templates on threads reads them
+  /// first, so that their problems are reported in a fixed order.
+  bool loadTemplate(llvm::StringRef TemplateName) {
+    return Templates.get(Ctx, TemplateName) != nullptr;
+  }
+
   /// Substitute a template without writing a file (torchgen's
   /// substitute_with_template), for text that other files embed.
   std::optional<std::string> substitute(llvm::StringRef TemplateName,
