@@ -72,6 +72,25 @@ const YamlValue *YamlValue::lookup(StringRef Key) const {
   return nullptr;
 }
 
+/// Whether \p Line (without its `\n`) starts an entry of a block sequence
+/// at column 0.
+static bool startsTopLevelEntry(StringRef Line) {
+  return Line.startswith("- ") || Line.rtrim() == "-";
+}
+
+size_t opgen::countTopLevelEntries(StringRef Text) {
+  size_t N = 0;
+  for (size_t Pos = 0; Pos < Text.size();) {
+    size_t End = Text.find('\n', Pos);
+    if (End == StringRef::npos)
+      End = Text.size();
+    if (Text[Pos] == '-' && startsTopLevelEntry(Text.slice(Pos, End)))
+      ++N;
+    Pos = End + 1;
+  }
+  return N;
+}
+
 std::optional<std::vector<SequencePiece>>
 opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
   std::vector<size_t> Starts;
@@ -90,7 +109,7 @@ opgen::splitTopLevelSequence(StringRef Text, unsigned Parts) {
       Pos = End + 1;
       continue;
     }
-    if (Line.startswith("- ") || Line.rtrim() == "-") {
+    if (startsTopLevelEntry(Line)) {
       Starts.push_back(Pos);
       StartLines.push_back(LineNo);
       SeenEntry = true;

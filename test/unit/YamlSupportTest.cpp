@@ -123,3 +123,34 @@ TEST_CASE("one document, or none") {
   CHECK_FALSE(readText(Ctx, "a: 1\n---\nb: 2\n"));
   CHECK(Diags.find("expected a single YAML document") != std::string::npos);
 }
+
+/// The entries splitTopLevelSequence's pieces of \p Text hold, or -1 when
+/// it does not cut \p Text.
+static long entriesInPieces(llvm::StringRef Text) {
+  auto Pieces = splitTopLevelSequence(Text, 4);
+  if (!Pieces)
+    return -1;
+  long N = 0;
+  for (const SequencePiece &P : *Pieces)
+    N += static_cast<long>(P.NumEntries);
+  return N;
+}
+
+TEST_CASE("counting a sequence's entries agrees with cutting it") {
+  // The reader makes room for the entries from the count while the file is
+  // cut; a count that differs only costs making the room again.
+  for (const char *Text :
+       {"- func: a() -> ()\n- func: b() -> ()\n",
+        "# comment\n\n- func: a() -> ()\n  variants: function\n-\n  func: "
+        "b() -> ()\n- func: c() -> ()",
+        "- a\n-   \n- b\r\n- c\n  - nested\n  -x\n#- not an entry\n- d\n",
+        "-func: not an entry\n- a\n- b\n- c\n"}) {
+    INFO(Text);
+    long Cut = entriesInPieces(Text);
+    if (Cut >= 0)
+      CHECK(countTopLevelEntries(Text) == static_cast<size_t>(Cut));
+  }
+  CHECK(countTopLevelEntries("- a\n- b\n-\n") == 3);
+  CHECK(countTopLevelEntries("") == 0);
+  CHECK(countTopLevelEntries("key: value\n  - a\n") == 0);
+}

@@ -98,6 +98,10 @@ struct SequencePiece {
 };
 std::optional<std::vector<SequencePiece>>
 splitTopLevelSequence(llvm::StringRef Text, unsigned Parts);
+/// How many lines of \p Text start an entry of a top-level block sequence:
+/// the entries splitTopLevelSequence's pieces hold, when it cuts \p Text.
+/// Much quicker than cutting (it looks at lines that start with `-` only).
+size_t countTopLevelEntries(llvm::StringRef Text);
 
 /// How a reader's loader in torchgen treats the YAML.
 struct YamlReadOptions {
