@@ -143,6 +143,10 @@ public:
     MapVector<CachedHashStringRef, SmallVector<std::pair<int, FunctionId>, 2>,
               DenseMap<CachedHashStringRef, unsigned>>
         ByView;
+    // Room for every function's key at once: grown one insertion at a
+    // time, the map and its vector moved their entries a dozen times (this
+    // loop took 0.35 ms of a 15 ms backend stubs run, 0.08 with room made).
+    ByView.reserve(N);
     for (FunctionId I = 0; I < N; ++I) {
       const NativeFunction &F = M.Functions[I];
       if (MissingTag[I])
