@@ -34,6 +34,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace opgen;
@@ -61,6 +62,7 @@ private:
   LogicalResult buildInTree(Module &M, Context &Ctx, unsigned Threads,
                             std::map<DispatchKey, BackendIndex> &Indices);
   LogicalResult buildExternal(Module &M, Context &Ctx,
+                              const FunctionIndex &ById,
                               std::map<DispatchKey, BackendIndex> &Indices);
 };
 
@@ -126,7 +128,17 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx, unsigned Threads,
     FunctionId First;
   };
   std::vector<std::vector<Duplicate>> Duplicates(Builders.size());
-  Ctx.getThreadPool().parallelFor(Threads, Builders.size(), [&](size_t K) {
+  // The largest indices first (CPU, CUDA and the composite keys have
+  // thousands of kernels, most keys a few dozen), so that no thread is left
+  // with a large one at the end.
+  std::vector<size_t> Order(Builders.size());
+  for (size_t K = 0; K != Order.size(); ++K)
+    Order[K] = K;
+  llvm::stable_sort(Order, [&](size_t A, size_t B) {
+    return Kernels[A].size() > Kernels[B].size();
+  });
+  Ctx.getThreadPool().parallelFor(Threads, Order.size(), [&](size_t I) {
+    size_t K = Order[I];
     IndexBuilder &B = Builders[K];
     const auto &Ks = Kernels[K];
     // Sized once: entries are large, and growing an index one entry at a
@@ -172,6 +184,7 @@ BackendIndexPass::buildInTree(Module &M, Context &Ctx, unsigned Threads,
 /// create_backend_index for the backend key and the autograd key.
 LogicalResult
 BackendIndexPass::buildExternal(Module &M, Context &Ctx,
+                                const FunctionIndex &ById,
                                 std::map<DispatchKey, BackendIndex> &Indices) {
   DiagnosticEngine &D = Ctx.getDiags();
   const BackendConfig &B = *M.Backend;
@@ -182,8 +195,6 @@ BackendIndexPass::buildExternal(Module &M, Context &Ctx,
             "yaml; run the `group` pass first");
     return failure();
   }
-  // Built once for the checks and the indices (about 0.9 M instructions).
-  const FunctionIndex ById(M);
   if (failed(checkBackendOperators(Ctx, B, M, ById)))
     return failure();
 
@@ -236,9 +247,21 @@ BackendIndexPass::buildExternal(Module &M, Context &Ctx,
 
 LogicalResult BackendIndexPass::run(Module &M, PassContext &PC) {
   std::map<DispatchKey, BackendIndex> Indices;
-  if (failed(buildInTree(M, PC.Ctx, PC.Threads, Indices)))
+  // The external backend's checks and indices find functions by name. The
+  // index of names (about 0.9 M instructions, made once for both) is made
+  // on one thread while the other starts on the in-tree indices.
+  std::optional<FunctionIndex> ById;
+  LogicalResult InTree = success();
+  PC.Ctx.getThreadPool().parallelFor(
+      M.Backend ? PC.Threads : 1, M.Backend ? 2 : 1, [&](size_t Task) {
+        if (Task == 0)
+          InTree = buildInTree(M, PC.Ctx, PC.Threads, Indices);
+        else
+          ById.emplace(M);
+      });
+  if (failed(InTree))
     return failure();
-  if (M.Backend && failed(buildExternal(M, PC.Ctx, Indices)))
+  if (M.Backend && failed(buildExternal(M, PC.Ctx, *ById, Indices)))
     return failure();
   M.BackendIndices = std::move(Indices);
   return success();
