@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <initializer_list>
 #include <mutex>
 #include <thread>
 
@@ -65,6 +66,15 @@ cpu_set_t maskOf(std::thread &T) {
   return S;
 }
 
+/// The set of \p Cpus.
+cpu_set_t cpuSet(std::initializer_list<int> Cpus) {
+  cpu_set_t S;
+  CPU_ZERO(&S);
+  for (int C : Cpus)
+    CPU_SET(C, &S);
+  return S;
+}
+
 /// The first two CPUs this process may run on, if it has two.
 bool twoCpus(int &A, int &B) {
   cpu_set_t All;
@@ -87,16 +97,11 @@ TEST_CASE("a helper is kept off the caller's CPU, then gets its CPUs back") {
     CHECK_FALSE(P.keepOffCaller(H.T));
     return;
   }
-  cpu_set_t Two;
-  CPU_ZERO(&Two);
-  CPU_SET(A, &Two);
-  CPU_SET(B, &Two);
+  cpu_set_t Two = cpuSet({A, B});
   ScopedMask InTwo(Two);
   REQUIRE(InTwo.Ok);
   HelperPlacement P; // remembers {A, B}
-  cpu_set_t OnA;
-  CPU_ZERO(&OnA);
-  CPU_SET(A, &OnA);
+  cpu_set_t OnA = cpuSet({A});
   std::atomic<bool> Back{false};
   {
     Parked H([&] {
@@ -122,10 +127,7 @@ TEST_CASE("a pool's loops finish on a process allowed one CPU") {
   int A, B;
   if (!twoCpus(A, B))
     A = sched_getcpu();
-  cpu_set_t One;
-  CPU_ZERO(&One);
-  CPU_SET(A, &One);
-  ScopedMask InOne(One);
+  ScopedMask InOne(cpuSet({A}));
   REQUIRE(InOne.Ok);
   ThreadPool Pool;
   std::atomic<int> Sum{0};
@@ -138,10 +140,7 @@ TEST_CASE("a pool's workers run on every CPU again once they help") {
   int A, B;
   if (!twoCpus(A, B))
     return;
-  cpu_set_t Two;
-  CPU_ZERO(&Two);
-  CPU_SET(A, &Two);
-  CPU_SET(B, &Two);
+  cpu_set_t Two = cpuSet({A, B});
   ScopedMask InTwo(Two);
   REQUIRE(InTwo.Ok);
   ThreadPool Pool;
