@@ -116,8 +116,47 @@ void DiagnosticEngine::printHiddenCount() {
   HiddenErrors = HiddenWarnings = 0;
 }
 
+void DiagnosticEngine::setThreadErrorsAsWarnings(StringRef Why) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Why.empty())
+    ErrorsAsWarnings.erase(std::this_thread::get_id());
+  else
+    ErrorsAsWarnings[std::this_thread::get_id()] = Why.str();
+  AnyErrorsAsWarnings = !ErrorsAsWarnings.empty();
+}
+
+bool DiagnosticEngine::classify(SourceMgr::DiagKind &Kind,
+                                std::string &Suffix) {
+  if (AnyErrorsAsWarnings && Kind == SourceMgr::DK_Error) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = ErrorsAsWarnings.find(std::this_thread::get_id());
+    if (It != ErrorsAsWarnings.end()) {
+      Kind = SourceMgr::DK_Warning;
+      Suffix = " [" + It->second + "]";
+    }
+  }
+  if (Opts.IgnoreWarnings) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    bool &Dropped = DroppedLast[std::this_thread::get_id()];
+    if (Kind == SourceMgr::DK_Warning)
+      Dropped = true;
+    else if (Kind != SourceMgr::DK_Note)
+      Dropped = false;
+    return !Dropped;
+  }
+  if (Opts.WarningsAsErrors && Kind == SourceMgr::DK_Warning) {
+    // As clang marks a warning -Werror made an error.
+    Kind = SourceMgr::DK_Error;
+    Suffix += " [-Werror]";
+  }
+  return true;
+}
+
 void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
                               const Twine &Msg) {
+  std::string Suffix;
+  if (!classify(Kind, Suffix))
+    return;
   ++NumReported;
   if (Kind == SourceMgr::DK_Error)
     ++NumErrors;
@@ -134,13 +173,13 @@ void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
     }
     auto Tag = ThreadTags.find(Self);
     PendingDiags.push_back({SortLoc, static_cast<unsigned>(PendingDiags.size()),
-                            Loc, Kind, Msg.str(),
+                            Loc, Kind, (Msg + Suffix).str(),
                             Tag == ThreadTags.end() ? 0u : Tag->second});
     return;
   }
   // Not SourceMgr::PrintMessage: that would hand the message to the
   // SourceMgr's handler, which routes back here.
-  deliver(makeDiag(SM, Loc, Kind, Msg));
+  deliver(makeDiag(SM, Loc, Kind, Msg + Suffix));
 }
 
 void DiagnosticEngine::error(SMLoc Loc, const Twine &Msg) {
@@ -160,6 +199,10 @@ void DiagnosticEngine::fileError(StringRef File, const Twine &Msg) {
   deliver(SMDiagnostic(File, SourceMgr::DK_Error, Msg.str()));
 }
 
+void DiagnosticEngine::fileWarning(StringRef File, const Twine &Msg) {
+  emit(SMDiagnostic(File, SourceMgr::DK_Warning, Msg.str()));
+}
+
 void DiagnosticEngine::emit(const SMDiagnostic &D) {
   if (D.getLoc().isValid()) {
     // Re-locate through our SourceMgr: D may come from a helper SourceMgr
@@ -167,11 +210,18 @@ void DiagnosticEngine::emit(const SMDiagnostic &D) {
     report(D.getLoc(), D.getKind(), D.getMessage());
     return;
   }
+  SourceMgr::DiagKind Kind = D.getKind();
+  std::string Suffix;
+  if (!classify(Kind, Suffix))
+    return;
   ++NumReported;
-  if (D.getKind() == SourceMgr::DK_Error)
+  if (Kind == SourceMgr::DK_Error)
     ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
-  deliver(D);
+  if (Kind != D.getKind() || !Suffix.empty())
+    deliver(SMDiagnostic(D.getFilename(), Kind, D.getMessage().str() + Suffix));
+  else
+    deliver(D);
 }
 
 void DiagnosticEngine::beginDeferred() {

@@ -118,12 +118,12 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
   if (Sources) {
     std::string Path = findFallbackOps(C.SourcePath, C.AotiFallbackOps);
     if (C.AotiFallbackOps.empty() && !sys::fs::exists(Path)) {
-      WithColor::warning(ErrOS, ToolName)
-          << "no torchgen/aoti/fallback_ops.py beside the source path "
-             "(looked for `"
-          << Path
-          << "`): the AOTInductor C shims are not written; give the file "
-             "with --aoti-fallback-ops\n";
+      Ctx.getDiags().fileWarning(
+          C.SourcePath, "no torchgen/aoti/fallback_ops.py beside the source "
+                        "path (looked for `" +
+                            Path +
+                            "`): the AOTInductor C shims are not written; "
+                            "give the file with --aoti-fallback-ops");
     } else {
       unsigned Buf = loadFile(Ctx, Path);
       if (!Buf || failed(readAotiFallbackOps(Ctx, Buf, AotiOps)))

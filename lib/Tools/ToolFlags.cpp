@@ -57,7 +57,22 @@ DiagnosticFlags::DiagnosticFlags(cl::OptionCategory &Cat)
                  cl::desc("Print at most N errors, then how many more there "
                           "were (default 20, as clang's -ferror-limit; 0: no "
                           "limit)"),
-                 cl::value_desc("N"), cl::init(20), cl::cat(Cat)) {}
+                 cl::value_desc("N"), cl::init(20), cl::cat(Cat)),
+      WarningsAsErrors(
+          "warnings-as-errors",
+          cl::desc("Report warnings (input torchgen accepts but which is "
+                   "almost surely a mistake) as errors: exit status 1, "
+                   "nothing written"),
+          cl::cat(Cat)),
+      WarningsAsErrorsShort("Werror",
+                            cl::desc("Alias for --warnings-as-errors"),
+                            cl::aliasopt(WarningsAsErrors)),
+      NoWarnings("no-warnings",
+                 cl::desc("Print no warnings (wins over "
+                          "--warnings-as-errors, as clang's -w)"),
+                 cl::cat(Cat)),
+      NoWarningsShort("w", cl::desc("Alias for --no-warnings"),
+                      cl::aliasopt(NoWarnings)) {}
 
 OutputFaultFlag::OutputFaultFlag(cl::OptionCategory &Cat)
     : Value("inject-output-fault",
@@ -78,6 +93,8 @@ std::optional<OutputFaults> OutputFaultFlag::resolve(StringRef ToolName) {
 DiagnosticOptions DiagnosticFlags::resolve(const ToolEnvironment &Env) {
   DiagnosticOptions O;
   O.ErrorLimit = ErrorLimit;
+  O.WarningsAsErrors = WarningsAsErrors;
+  O.IgnoreWarnings = NoWarnings;
   // no-color.org: NO_COLOR turns the default off, a flag overrides it.
   cl::Option *Color = cl::getRegisteredOptions().lookup("color");
   bool ColorGiven = Color && Color->getNumOccurrences();

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <thread>
 
 using namespace opgen;
 using namespace llvm;
@@ -232,4 +233,62 @@ TEST_CASE("a long source line is printed cut, the caret under its column") {
   CHECK(Lines[1].endswith(", Tensr y) -> Tensor"));
   CHECK(Lines[1].substr(Lines[2].size() - 1).startswith("Tensr y"));
   CHECK(Lines[2].ltrim(' ') == "^");
+}
+
+TEST_CASE("warnings as errors: counted and printed as errors, marked") {
+  Printer P("a\nb\n");
+  DiagnosticOptions O;
+  O.WarningsAsErrors = true;
+  P.D.setOptions(O);
+  P.D.warning(P.at(0), "odd");
+  P.D.note(P.at(2), "its note");
+  CHECK(P.D.getNumErrors() == 1);
+  CHECK(P.Out == "in.yaml:1:1: error: odd [-Werror]\na\n^\n"
+                 "in.yaml:2:1: note: its note\nb\n^\n");
+}
+
+TEST_CASE("no warnings: a warning and its notes are dropped, errors kept") {
+  Printer P("a\nb\n");
+  DiagnosticOptions O;
+  O.IgnoreWarnings = true;
+  // -w wins over -Werror, as in clang.
+  O.WarningsAsErrors = true;
+  P.D.setOptions(O);
+  unsigned Seen = 0;
+  P.D.warning(P.at(0), "odd");
+  P.D.note(P.at(0), "the warning's note");
+  P.D.error(P.at(2), "bad");
+  P.D.note(P.at(2), "the error's note");
+  CHECK(P.D.getNumErrors() == 1);
+  CHECK(P.Out.find("odd") == std::string::npos);
+  CHECK(P.Out.find("the warning's note") == std::string::npos);
+  CHECK(P.Out.find("error: bad") != std::string::npos);
+  CHECK(P.Out.find("the error's note") != std::string::npos);
+  // A handler sees what is reported, so it sees no dropped warning either.
+  P.D.setHandler([&](const SMDiagnostic &) { ++Seen; });
+  P.D.warning(P.at(0), "odd again");
+  CHECK(Seen == 0);
+}
+
+TEST_CASE("a thread's errors can be reported as warnings, with the reason") {
+  Printer P("a\n");
+  P.D.setThreadErrorsAsWarnings("ignored here");
+  P.D.error(P.at(0), "bad");
+  // Other threads' errors stay errors.
+  std::thread([&] { P.D.error(P.at(0), "elsewhere"); }).join();
+  P.D.setThreadErrorsAsWarnings("");
+  P.D.error(P.at(0), "after");
+  CHECK(P.D.getNumErrors() == 2);
+  CHECK(P.Out.find("warning: bad [ignored here]") != std::string::npos);
+  CHECK(P.Out.find("error: elsewhere") != std::string::npos);
+  CHECK(P.Out.find("error: after") != std::string::npos);
+  // -Werror makes them errors again, with both marks.
+  Printer W("a\n");
+  DiagnosticOptions O;
+  O.WarningsAsErrors = true;
+  W.D.setOptions(O);
+  W.D.setThreadErrorsAsWarnings("ignored here");
+  W.D.error(W.at(0), "bad");
+  CHECK(W.D.getNumErrors() == 1);
+  CHECK(W.Out.find("error: bad [ignored here] [-Werror]") != std::string::npos);
 }

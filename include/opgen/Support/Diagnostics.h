@@ -48,6 +48,12 @@ struct DiagnosticOptions {
   /// Cut a source line wider than this many columns around the caret
   /// (0: never).
   unsigned MessageWidth = 0;
+  /// Report every warning as an error (clang's -Werror): for a CI that wants
+  /// the input clean, not merely accepted.
+  bool WarningsAsErrors = false;
+  /// Drop warnings and their notes (clang's -w, which also wins over
+  /// WarningsAsErrors).
+  bool IgnoreWarnings = false;
 };
 
 /// A source line as printed under a diagnostic: tabs expanded, and when it
@@ -77,6 +83,8 @@ public:
   /// Report an error about a whole file (no line), e.g. one that cannot be
   /// opened: `file: error: message`.
   void fileError(llvm::StringRef File, const llvm::Twine &Msg);
+  /// A warning about a whole file or folder: `file: warning: message`.
+  void fileWarning(llvm::StringRef File, const llvm::Twine &Msg);
   /// Report a diagnostic made elsewhere (the YAML parser's, for example).
   void emit(const llvm::SMDiagnostic &D);
 
@@ -103,6 +111,12 @@ public:
   /// Drop the collected diagnostics tagged \p Tag (non-zero).
   void discardDeferred(unsigned Tag);
 
+  /// Report the errors of the calling thread as warnings, with \p Why
+  /// appended (`message [Why]`), until called again with an empty \p Why:
+  /// for input the running tool ignores but another tool reads and rejects
+  /// (a backend yaml's lazy-tensor keys, to gen_backend_stubs).
+  void setThreadErrorsAsWarnings(llvm::StringRef Why);
+
   /// Print nothing from now on: for work done in an order that is not fixed
   /// (emitters run concurrently), which is redone in a fixed order if it
   /// reported anything.
@@ -122,6 +136,11 @@ private:
   };
   void report(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind Kind,
               const llvm::Twine &Msg);
+  /// What a diagnostic about to be reported becomes, after the thread's
+  /// setThreadErrorsAsWarnings and the options' WarningsAsErrors and
+  /// IgnoreWarnings: false if it is dropped, else its kind in \p Kind and
+  /// what to append to its message in \p Suffix. Takes Mutex.
+  bool classify(llvm::SourceMgr::DiagKind &Kind, std::string &Suffix);
   void deliver(const llvm::SMDiagnostic &D);
   void print(const llvm::SMDiagnostic &D);
 
@@ -144,6 +163,12 @@ private:
   /// Per thread, the location its last error or warning was sorted by.
   std::map<std::thread::id, llvm::SMLoc> LastGroup;
   std::map<std::thread::id, unsigned> ThreadTags;
+  /// Per thread, whether its last error or warning was a dropped warning
+  /// (its notes go with it).
+  std::map<std::thread::id, bool> DroppedLast;
+  /// Per thread, why its errors are warnings (setThreadErrorsAsWarnings).
+  std::map<std::thread::id, std::string> ErrorsAsWarnings;
+  std::atomic<bool> AnyErrorsAsWarnings{false};
 };
 
 } // namespace opgen

@@ -39,7 +39,8 @@ struct ToolEnvironment {
   static ToolEnvironment fromProcess();
 };
 
-/// --no-color and --error-limit, in \p Cat. --color is LLVM's own flag
+/// --no-color, --error-limit, --warnings-as-errors (-Werror) and
+/// --no-warnings (-w), in \p Cat. --color is LLVM's own flag
 /// (WithColor's, which every LLVM tool takes): `--color` forces colors,
 /// `--color=false` is --no-color; the last of the two given wins.
 class DiagnosticFlags {
@@ -53,6 +54,10 @@ public:
 private:
   llvm::cl::opt<bool> NoColor;
   llvm::cl::opt<unsigned> ErrorLimit;
+  llvm::cl::opt<bool> WarningsAsErrors;
+  llvm::cl::alias WarningsAsErrorsShort;
+  llvm::cl::opt<bool> NoWarnings;
+  llvm::cl::alias NoWarningsShort;
 };
 
 /// The hidden --inject-output-fault flag every tool takes (tests make writing
