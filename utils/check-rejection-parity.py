@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Check that torchgen rejects every input opgen's tests reject.
+"""Check opgen's errors and warnings on test inputs against torchgen's runs.
 
-Usage: check-rejection-parity.py [--messages] REFERENCE [TEST_ROOT]
+Usage: check-rejection-parity.py [--messages] [--bin DIR] REFERENCE [TEST_ROOT]
 
 REFERENCE is the unpacked reference (reference/, as utils/fetch-reference.sh
-makes it); TEST_ROOT defaults to this checkout's test/. The rejected inputs:
+makes it); TEST_ROOT defaults to this checkout's test/; DIR holds opgen and
+opgen-backend-stubs (default: found on PATH). The inputs:
 
   - every test/Parse/invalid-*.yaml, split at `# -----` lines where its RUN
     line says --split-input-file (each piece padded with blank lines so line
@@ -13,36 +14,59 @@ makes it); TEST_ROOT defaults to this checkout's test/. The rejected inputs:
     --release= (the matching torchgen: 1.13, 2.6 or 2.14 by default); a test
     of tags.yaml itself (`--tags %s`) is read with a one-line
     native_functions.yaml;
-  - every test/Transforms/backend-yaml-invalid-*.yaml, read against
-    test/Transforms/Inputs/native_functions.yaml as its RUN line says, and
-    test/Transforms/variant-synthesis-invalid.yaml's pieces.
+  - every test/Transforms/backend-yaml-invalid-*.yaml and
+    backend-yaml-warnings*.yaml, read against the native_functions.yaml its
+    RUN line names, and test/Transforms/variant-synthesis-invalid.yaml's
+    pieces;
+  - every test/Parse/selection-invalid-*.yaml and selection-warnings.yaml
+    (selection yamls for --op-selection-yaml-path), cut into parts as its
+    `split-file --leading-lines` RUN line cuts it (`#--- NAME` lines), each
+    read with the native_functions.yaml of the RUN line reading it; a part
+    that no RUN line reads (`%t/NAME`) is an error.
 
-  - every test/Parse/selection-invalid-*.yaml (selection yamls for
-    --op-selection-yaml-path), cut into parts as its `split-file
-    --leading-lines` RUN line cuts it (`#--- NAME` lines), each read with
-    torchgen 2.14's SelectiveBuilder.from_yaml_path; a part that no RUN line
-    reads (`%t/NAME`) is an error.
+A case is a piece holding an `expected-error` or an `expected-warning`
+(pieces opgen accepts silently are not cases), named `FILE:LINE` with LINE
+that of its first expected-error, or else of its first expected-warning
+(`FILE` for a tags.yaml test). It is an error case or a warning case.
 
-A case is a piece holding an `expected-error` (pieces opgen accepts are
-not cases), named `FILE:LINE` with LINE that of its first expected-error,
-or `FILE` for a tags.yaml test. Each runs through utils/torchgen-dump.py (its
-main(), in a forked child of one process per release that imported torchgen
-once: a few hundred cases in seconds, not minutes); torchgen rejects the case
-when parsing raises (an exception in torchgen-dump's dump_* functions, after
-the parse, is reported as an error, not as a rejection).
+First, each case goes through torchgen's parse: utils/torchgen-dump.py's
+main() (parse_native_yaml, the groupings, parse_backend_yaml) or
+SelectiveBuilder.from_yaml_path, in a forked child of one process per release
+that imported torchgen once. torchgen rejects the case when that raises (an
+exception in torchgen-dump's dump_* functions, after the parse, is reported
+as an error, not as a rejection). An error case torchgen rejects agrees; a
+warning case torchgen rejects is a MISMATCH.
 
-opgen is deliberately stricter than torchgen in places: each case torchgen
-accepts must be listed, with the reason, in
-test/Parse/stricter-than-torchgen.txt (`CASE  REASON` lines). The script
-prints that list, then fails on a case torchgen accepts that is not listed,
-on a listed case torchgen rejects (a stale entry) or that no longer exists.
-With --messages it also prints torchgen's message for each case it rejects.
+What torchgen's parse accepts must be listed in
+test/Parse/stricter-than-torchgen.txt, as `CASE | VERDICT | REASON`, and is
+then run through the whole generator its input is for (torchgen.gen, with
+the selection for a selection part; gen_backend_stubs for a backend yaml),
+as the drop-in rule sorts it:
+
+  fails               an error case: torchgen's generator must fail too.
+  invalid FILE: TEXT  an error case: torchgen's generator writes its files,
+                      but FILE (under its output folder) holds TEXT, which
+                      does not compile or does not work; REASON says why.
+  warning             a warning case: torchgen's generator writes its files,
+                      and opgen (opgen, or opgen-backend-stubs) writes the
+                      same files byte for byte (the AOTInductor folder too),
+                      with a warning and exit status 0; with
+                      --warnings-as-errors it exits with 1 and writes
+                      nothing.
+
+The script prints the list, then fails on a case torchgen accepts that is
+not listed, on a listed case torchgen's parse rejects (stale) or that no
+longer exists, on a verdict of the wrong kind, and on a verdict the whole
+run does not bear out. With --messages it also prints torchgen's message for
+each case it rejects.
 """
+import concurrent.futures
 import importlib.util
 import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -50,7 +74,26 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DUMP = os.path.join(HERE, "torchgen-dump.py")
+STUBS = os.path.join(HERE, "torchgen-backend-stubs.py")
 ONE_FUNCTION = "- func: abs(Tensor self) -> Tensor\n"
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+
+class Case:
+    def __init__(self, name, kind, release, native, tags, backend=None,
+                 selection=None):
+        self.name = name          # FILE:LINE
+        self.kind = kind          # "error" or "warning"
+        self.release = release
+        self.native = native      # the native_functions.yaml read
+        self.tags = tags
+        self.backend = backend    # the backend yaml, if a backend case
+        self.selection = selection  # the selection yaml, if a selection case
+
+    def parse_job(self):
+        if self.selection:
+            return ["--selection", self.selection]
+        return [self.native, self.tags] + ([self.backend] if self.backend else [])
 
 
 def run_lines(path):
@@ -77,15 +120,35 @@ def split(text):
     return pieces
 
 
-def cases_of(path, rel, test_root, work):
-    """(case name, release, native, tags, backend or None) for one test file."""
-    runs = run_lines(path)
-    words = next((r.split() for r in runs if "--verify-diagnostics" in r), None)
-    folder = os.path.dirname(path)
+def case_line(text):
+    """(kind, line) of a piece's case, or None when it expects nothing."""
+    for kind in ("error", "warning"):
+        m = re.search(r"expected-" + kind, text)
+        if m:
+            return kind, text.count("\n", 0, m.start()) + 1
+    return None
 
+
+def resolver(test_root, folder, path):
     def resolve(p):
         return (p.replace("%inputs", os.path.join(test_root, "Inputs"))
                  .replace("%S", folder).replace("%s", path))
+    return resolve
+
+
+def empty_tags(work):
+    tags = os.path.join(work, "no-tags.yaml")
+    if not os.path.exists(tags):
+        with open(tags, "w") as f:
+            f.write("[]\n")
+    return tags
+
+
+def cases_of(path, rel, test_root, work):
+    """The cases of one test file of native or backend yamls."""
+    runs = run_lines(path)
+    words = next((r.split() for r in runs if "--verify-diagnostics" in r), None)
+    resolve = resolver(test_root, os.path.dirname(path), path)
 
     if words is None:
         tags_run = next((r.split() for r in runs if "--tags %s" in r), None)
@@ -94,13 +157,10 @@ def cases_of(path, rel, test_root, work):
         native = os.path.join(work, "one-function.yaml")
         with open(native, "w") as f:
             f.write(ONE_FUNCTION)
-        return [(rel, "2.14", native, path, None)]
+        return [Case(rel, "error", "2.14", native, path)]
 
     release = "2.14"
-    tags = os.path.join(work, "no-tags.yaml")
-    if not os.path.exists(tags):
-        with open(tags, "w") as f:
-            f.write("[]\n")
+    tags = empty_tags(work)
     backend, native = None, resolve(words[1])
     for i, w in enumerate(words):
         if w.startswith("--release="):
@@ -114,28 +174,30 @@ def cases_of(path, rel, test_root, work):
     pieces = split(text) if "--split-input-file" in words else [text]
     out = []
     for n, piece in enumerate(pieces):
-        m = re.search(r"expected-error", piece)
-        if not m:
+        found = case_line(piece)
+        if not found:
             continue
-        line = piece.count("\n", 0, m.start()) + 1
+        kind, line = found
         name = "%s:%d" % (rel, line)
         piece_path = os.path.join(work, "%s.%d.yaml" % (rel.replace("/", "_"), n))
         with open(piece_path, "w", encoding="utf-8") as f:
             f.write(piece)
         if backend is not None:
-            out.append((name, release, native, tags, piece_path if backend == path else backend))
+            out.append(Case(name, kind, release, native, tags,
+                            backend=piece_path if backend == path else backend))
         else:
-            out.append((name, release, piece_path, tags, None))
+            out.append(Case(name, kind, release, piece_path, tags))
     return out
 
 
 SPLIT_FILE_MARKER = re.compile(r"^(?:.|//)--- (\S+)")
 
 
-def selection_cases(path, rel, work):
+def selection_cases(path, rel, test_root, work):
     """The parts of a selection test, as split-file --leading-lines makes
-    them: (case name, release, "--selection", part file, None)."""
+    them, each read with the native yaml and tags of its RUN line."""
     runs = run_lines(path)
+    resolve = resolver(test_root, os.path.dirname(path), path)
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     parts, name, start, current = [], None, 0, []
@@ -150,16 +212,23 @@ def selection_cases(path, rel, work):
             current.append(line)
     out = []
     for name, text in parts:
-        if not any("%t/" + name in r for r in runs):
+        run = next((r for r in runs if "%t/" + name in r), None)
+        if run is None:
             raise SystemExit("%s: no RUN line reads part %s (%%t/%s)" % (rel, name, name))
-        m = re.search(r"expected-error", text)
-        if not m:
+        found = case_line(text)
+        if not found:
             continue
         part_path = os.path.join(work, "%s.%s" % (rel.replace("/", "_"), name))
         with open(part_path, "w", encoding="utf-8") as f:
             f.write(text)
-        line = text.count("\n", 0, m.start()) + 1
-        out.append(("%s:%d" % (rel, line), "2.14", "--selection", part_path, None))
+        words = run.split()
+        native = resolve(words[1])
+        tags = empty_tags(work)
+        if "--tags" in words:
+            tags = resolve(words[words.index("--tags") + 1])
+        kind, line = found
+        out.append(Case("%s:%d" % (rel, line), kind, "2.14", native, tags,
+                        selection=part_path))
     return out
 
 
@@ -212,18 +281,161 @@ def worker():
     return 0
 
 
+VERDICT = re.compile(r"^(fails|warning|invalid (\S+): (.+))$")
+
+
 def load_table(path):
+    """CASE -> (verdict, file, text, reason)."""
     table = {}
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             line = line.rstrip("\n")
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            case, _, reason = line.strip().partition(" ")
-            if not reason.strip():
-                raise SystemExit("%s:%d: a case needs a reason" % (path, number))
-            table[case] = reason.strip()
+            fields = [x.strip() for x in line.split(" | ", 2)]
+            if len(fields) != 3 or not all(fields):
+                raise SystemExit("%s:%d: expected `CASE | VERDICT | REASON`" % (path, number))
+            case, verdict, reason = fields
+            m = VERDICT.match(verdict)
+            if not m:
+                raise SystemExit("%s:%d: the verdict is `fails`, `warning` or "
+                                 "`invalid FILE: TEXT`, not `%s`" % (path, number, verdict))
+            table[case] = (m.group(1).split(" ")[0], m.group(2), m.group(3), reason)
     return table
+
+
+def files_under(root):
+    out = {}
+    for dirpath, _, filenames in os.walk(root):
+        for name in filenames:
+            p = os.path.join(dirpath, name)
+            out[os.path.relpath(p, root)] = p
+    return out
+
+
+def tree_differences(a, b):
+    """What `diff -r a b` would name: files in one only, or differing."""
+    fa, fb = files_under(a), files_under(b)
+    out = []
+    for name in sorted(set(fa) | set(fb)):
+        if name not in fb:
+            out.append("only torchgen writes " + name)
+        elif name not in fa:
+            out.append("only opgen writes " + name)
+        else:
+            with open(fa[name], "rb") as x, open(fb[name], "rb") as y:
+                if x.read() != y.read():
+                    out.append("differs: " + name)
+    return out
+
+
+class Runner:
+    """Runs a case's whole generator, torchgen's and opgen's, in folders of
+    their own under a scratch folder."""
+
+    def __init__(self, reference, bindir, work):
+        self.dist = os.path.join(reference, "2.14", "usr", "lib", "python3", "dist-packages")
+        self.templates = os.path.join(self.dist, "torchgen", "packaged", "ATen", "templates")
+        self.fallback = os.path.join(self.dist, "torchgen", "aoti", "fallback_ops.py")
+        self.bindir = bindir
+        self.work = work
+
+    def tool(self, name):
+        path = os.path.join(self.bindir, name) if self.bindir else shutil.which(name)
+        if not path or not os.path.exists(path):
+            raise SystemExit("error: no %s (give --bin)" % name)
+        return path
+
+    def aten(self, case, folder):
+        """An ATen folder holding the case's native yaml and tags."""
+        aten = os.path.join(folder, "aten")
+        os.makedirs(os.path.join(aten, "native"))
+        shutil.copy(case.native, os.path.join(aten, "native", "native_functions.yaml"))
+        shutil.copy(case.tags, os.path.join(aten, "native", "tags.yaml"))
+        os.symlink(self.templates, os.path.join(aten, "templates"))
+        return aten
+
+    def torchgen(self, case, folder):
+        """torchgen's run in folder/torchgen: (exit status, output)."""
+        aten = self.aten(case, folder)
+        cwd = os.path.join(folder, "torchgen")
+        os.makedirs(cwd)
+        env = dict(os.environ, PYTHONPATH=self.dist)
+        if case.backend:
+            cmd = [PYTHON, STUBS, "--aten", aten, self.dist, case.backend, "out"]
+        else:
+            cmd = [PYTHON, "-m", "torchgen.gen", "-s", aten, "--install_dir", "out"]
+            if case.selection:
+                cmd += ["--op-selection-yaml-path", case.selection]
+        r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+        # The exception's line (torchgen adds where it was after it).
+        lines = (r.stdout + r.stderr).strip().splitlines()
+        said = next((l for l in reversed(lines)
+                     if re.match(r"[\w.]+(Error|Exception|Exit)\b", l)),
+                    lines[-1] if lines else "")
+        return r.returncode, said[:200]
+
+    def opgen(self, case, folder, sub, flags=()):
+        """opgen's run in folder/sub: (exit status, standard error)."""
+        aten = os.path.join(folder, "aten")
+        cwd = os.path.join(folder, sub)
+        os.makedirs(cwd)
+        if case.backend:
+            cmd = [self.tool("opgen-backend-stubs"), "-s", case.backend, "-o", "out",
+                   "--source-path", aten]
+        else:
+            cmd = [self.tool("opgen"), "-s", aten, "--install_dir", "out",
+                   "--aoti-fallback-ops", self.fallback]
+            if case.selection:
+                cmd += ["--op-selection-yaml-path", case.selection]
+        r = subprocess.run(cmd + list(flags), cwd=cwd, capture_output=True, text=True)
+        return r.returncode, r.stderr
+
+    def check(self, case, verdict, evidence_file, evidence):
+        """Problems with \\p case's verdict (a list of strings), and the last
+        line torchgen printed when it failed."""
+        folder = tempfile.mkdtemp(prefix="case-", dir=self.work)
+        status, said = self.torchgen(case, folder)
+        if verdict == "fails":
+            if status == 0:
+                return ["listed as `fails`, but torchgen writes its files"], ""
+            return [], said
+        return self.check_files(case, folder, status, said, verdict,
+                                evidence_file, evidence), ""
+
+    def check_files(self, case, folder, status, said, verdict, evidence_file,
+                    evidence):
+        ours = os.path.join(folder, "torchgen")
+        if status != 0:
+            return ["listed as `%s`, but torchgen fails: %s" % (verdict, said)]
+        if verdict == "invalid":
+            path = os.path.join(ours, "out", evidence_file)
+            if not os.path.exists(path):
+                return ["listed as invalid, but torchgen writes no " + evidence_file]
+            with open(path, encoding="utf-8") as f:
+                if evidence not in f.read():
+                    return ["listed as invalid, but torchgen's %s does not hold `%s`"
+                            % (evidence_file, evidence)]
+            return []
+        problems = []
+        status, err = self.opgen(case, folder, "opgen")
+        if status != 0:
+            return ["listed as a warning, but opgen fails:\n" + err]
+        if ": warning: " not in err:
+            problems.append("listed as a warning, but opgen prints none")
+        problems += tree_differences(ours, os.path.join(folder, "opgen"))
+        status, err = self.opgen(case, folder, "werror", ["--warnings-as-errors"])
+        if status != 1:
+            problems.append("with --warnings-as-errors opgen exits with %d, not 1" % status)
+        if files_under(os.path.join(folder, "werror")):
+            problems.append("with --warnings-as-errors opgen writes files")
+        return problems
+
+
+def case_order(case):
+    """FILE:LINE cases by file, then by line."""
+    name, _, line = case.name.rpartition(":")
+    return (name, int(line)) if line.isdigit() else (case.name, 0)
 
 
 def main(argv):
@@ -232,6 +444,11 @@ def main(argv):
     # --messages: also print torchgen's message for each case it rejects.
     messages = "--messages" in argv
     argv = [a for a in argv if a != "--messages"]
+    bindir = None
+    if "--bin" in argv:
+        i = argv.index("--bin")
+        bindir = os.path.abspath(argv[i + 1])
+        del argv[i:i + 2]
     if not argv or argv[0].startswith("-"):
         sys.stderr.write(__doc__)
         return 2
@@ -239,68 +456,101 @@ def main(argv):
     test_root = os.path.abspath(argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "test"))
     table_path = os.path.join(test_root, "Parse", "stricter-than-torchgen.txt")
     table = load_table(table_path)
-    python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
     with tempfile.TemporaryDirectory(prefix="rejection-parity-") as work:
-        files = []
-        for folder, pattern in (("Parse", r"invalid-.*\.yaml$"),
-                                ("Transforms", r"(backend-yaml-invalid-.*|variant-synthesis-invalid)\.yaml$")):
+        files, cases = [], []
+        patterns = (("Parse", r"invalid-.*\.yaml$", cases_of),
+                    ("Transforms", r"(backend-yaml-(invalid-.*|warnings.*)|variant-synthesis-invalid)\.yaml$",
+                     cases_of),
+                    ("Parse", r"selection-(invalid-.*|warnings)\.yaml$", selection_cases))
+        for folder, pattern, reader in patterns:
             for name in sorted(os.listdir(os.path.join(test_root, folder))):
                 if re.match(pattern, name):
-                    files.append((os.path.join(test_root, folder, name), folder + "/" + name))
-        cases = []
-        for path, rel in files:
-            cases.extend(cases_of(path, rel, test_root, work))
-        for name in sorted(os.listdir(os.path.join(test_root, "Parse"))):
-            if re.match(r"selection-invalid-.*\.yaml$", name):
-                files.append((os.path.join(test_root, "Parse", name), "Parse/" + name))
-                cases.extend(selection_cases(files[-1][0], files[-1][1], work))
+                    path = os.path.join(test_root, folder, name)
+                    files.append(path)
+                    cases.extend(reader(path, folder + "/" + name, test_root, work))
 
-        results = {}
-        for release in sorted({c[1] for c in cases}):
-            mine = [c for c in cases if c[1] == release]
+        parsed = {}
+        for release in sorted({c.release for c in cases}):
+            mine = [c for c in cases if c.release == release]
             dist = os.path.join(reference, release, "usr", "lib", "python3", "dist-packages")
             if not os.path.isdir(os.path.join(dist, "torchgen")):
                 print("error: no torchgen %s under %s (run utils/fetch-reference.sh)" % (release, reference))
                 return 1
-            jobs = [[c[2], c[3]] + ([c[4]] if c[4] else []) for c in mine]
             env = dict(os.environ, PYTHONPATH=dist)
-            r = subprocess.run([python, os.path.abspath(__file__), "--worker"], env=env,
-                               input=json.dumps(jobs), capture_output=True, text=True)
+            r = subprocess.run([PYTHON, os.path.abspath(__file__), "--worker"], env=env,
+                               input=json.dumps([c.parse_job() for c in mine]),
+                               capture_output=True, text=True)
             if r.returncode:
                 print("error: the torchgen %s worker failed:\n%s" % (release, r.stderr))
                 return 1
             for c, res in zip(mine, json.loads(r.stdout)):
-                results[c[0]] = res
+                parsed[c.name] = res
 
-    errors = []
-    accepted = []
-    for name, (rejected, message) in results.items():
-        if rejected is None:
-            errors.append("ERROR %s: %s" % (name, message))
-        elif not rejected:
-            accepted.append(name)
-            if name not in table:
-                errors.append("UNLISTED %s: torchgen accepts it; list it in %s with the reason "
-                              "opgen is stricter, or make opgen accept it"
-                              % (name, os.path.relpath(table_path, test_root)))
-        elif name in table:
-            errors.append("STALE %s: listed, but torchgen rejects it (%s); remove it from the list"
-                          % (name, message))
-    for name in sorted(set(table) - set(results)):
-        errors.append("STALE %s: listed, but no such case (moved? the name is FILE:LINE of its "
-                      "first expected-error)" % name)
+        errors, accepted = [], []
+        by_name = {c.name: c for c in cases}
+        for c in cases:
+            rejected, message = parsed[c.name]
+            listed = table.get(c.name)
+            if rejected is None:
+                errors.append("ERROR %s: %s" % (c.name, message))
+            elif rejected:
+                if c.kind == "warning":
+                    errors.append("MISMATCH %s: opgen accepts it with a warning, but torchgen "
+                                  "rejects it (%s)" % (c.name, message))
+                if listed:
+                    errors.append("STALE %s: listed, but torchgen rejects it (%s); remove it "
+                                  "from the list" % (c.name, message))
+            else:
+                accepted.append(c)
+                if not listed:
+                    errors.append("UNLISTED %s: torchgen accepts it; list it in %s with a "
+                                  "verdict and the reason" % (c.name, os.path.relpath(table_path, test_root)))
+                elif (listed[0] == "warning") != (c.kind == "warning"):
+                    errors.append("WRONG %s: listed as `%s`, but opgen reports %s" % (
+                        c.name, listed[0], "a warning only" if c.kind == "warning" else "an error"))
+        for name in sorted(set(table) - set(by_name)):
+            errors.append("STALE %s: listed, but no such case (moved? the name is FILE:LINE of its "
+                          "first expected-error, or else expected-warning)" % name)
 
-    rejected = sum(1 for r in results.values() if r[0])
+        # The whole generators, for what the lists say of each case.
+        checked = [c for c in accepted if c.name in table
+                   and (table[c.name][0] == "warning") == (c.kind == "warning")]
+        not_214 = [c for c in checked if c.release != "2.14"]
+        for c in not_214:
+            errors.append("ERROR %s: only torchgen 2.14's generators are run, not %s's"
+                          % (c.name, c.release))
+        runner = Runner(reference, bindir, work)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            jobs = {c.name: pool.submit(runner.check, c, *table[c.name][:3])
+                    for c in checked if c.release == "2.14"}
+            failures = {}
+            for c in sorted((by_name[n] for n in jobs), key=case_order):
+                problems, failures[c.name] = jobs[c.name].result()
+                for p in problems:
+                    errors.append("WRONG %s: %s" % (c.name, p))
+
+    rejected = sum(1 for r in parsed.values() if r[0])
     print("rejection parity: %d cases from %d files; torchgen %s rejects %d, accepts %d"
-          % (len(results), len(files), "/".join(sorted({c[1] for c in cases})), rejected, len(accepted)))
-    print("opgen is stricter than torchgen here (test/Parse/stricter-than-torchgen.txt):")
-    for name in sorted(accepted):
-        print("  %s  %s" % (name, table.get(name, "(NOT LISTED)")))
+          % (len(parsed), len(files), "/".join(sorted({c.release for c in cases})), rejected,
+             len(accepted)))
+    for verdict, title in (("error", "opgen reports an error (torchgen fails later, or writes "
+                                     "broken files):"),
+                           ("warning", "opgen warns and writes torchgen's files:")):
+        print(title)
+        for c in sorted(accepted, key=case_order):
+            listed = table.get(c.name)
+            if (listed and listed[0] == "warning") == (verdict == "warning") or \
+                    (not listed and c.kind == verdict):
+                print("  %s  %s" % (c.name, "%s: %s" % (
+                    listed[0] if listed[0] != "invalid" else "invalid " + listed[1],
+                    listed[3]) if listed else "(NOT LISTED)"))
     if messages:
-        for name in sorted(results):
-            if results[name][0]:
-                print("torchgen rejects %s: %s" % (name, results[name][1]))
+        for name in sorted(parsed):
+            if parsed[name][0]:
+                print("torchgen rejects %s: %s" % (name, parsed[name][1]))
+        for c in sorted((by_name[n] for n in failures if failures[n]), key=case_order):
+            print("torchgen's generator fails on %s: %s" % (c.name, failures[c.name]))
     for e in errors:
         print(e)
     print("rejection parity: %s" % ("%d error(s)" % len(errors) if errors else "OK"))

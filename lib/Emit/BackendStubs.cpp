@@ -58,7 +58,6 @@ public:
 
 private:
   LogicalResult checkTypes(const BackendIndex &I);
-  LogicalResult checkSymIntKernels();
   std::vector<std::string> declarations(const BackendIndex &I) const;
   /// One index's registrations and wrapper definitions, in group order.
   struct Registrations {
@@ -109,33 +108,6 @@ LogicalResult BackendStubsEmitter::checkTypes(const BackendIndex &I) {
       }
     }
   }
-  return success(Ok);
-}
-
-/// A `symint:` entry makes the kernel take SymInt; torchgen cannot make its
-/// declaration when the operator has no SymInt argument.
-LogicalResult BackendStubsEmitter::checkSymIntKernels() {
-  bool Ok = true;
-  auto Check = [&](const BackendOp &Op) {
-    if (!B.isSymInt(Op))
-      return;
-    std::optional<FunctionId> Id = Functions->find(Op.Name);
-    if (!Id || M.Functions[*Id].Func.Args.hasSymIntArg())
-      return;
-    SMLoc Loc = Op.Loc;
-    for (const BackendSymInt &S : B.SymInt)
-      if (S.Spelling == Op.Spelling)
-        Loc = S.Loc;
-    D.error(Loc, "`symint` lists `" + Op.Spelling +
-                     "`, which has no SymInt arguments; torchgen cannot "
-                     "declare its kernel `" +
-                     getExternalKernelName(M.Functions[*Id].Func, true) + "`");
-    Ok = false;
-  };
-  for (const BackendOp *Op : B.backendOps())
-    Check(*Op);
-  for (const BackendOp &Op : B.Autograd)
-    Check(Op);
   return success(Ok);
 }
 
@@ -272,8 +244,9 @@ LogicalResult BackendStubsEmitter::run() {
   ClassName = getBackendClassName(B);
   Functions = std::make_unique<FunctionIndex>(M);
 
-  bool Ok = succeeded(checkSymIntKernels());
-  Ok &= succeeded(checkTypes(Backend));
+  // (A `symint:` entry for an operator without SymInt arguments, which
+  // torchgen cannot declare, is backend-index's error.)
+  bool Ok = succeeded(checkTypes(Backend));
   if (Autograd)
     Ok &= succeeded(checkTypes(*Autograd));
   if (!Ok)

@@ -46,50 +46,51 @@ private:
   unsigned Errors = 0;
 };
 
-/// Every `precomputed` line must replace an input of \p F: torchgen looks
-/// only among the inputs and drops a replacement it does not find there.
+/// The impl function takes the kept inputs, the replacements of the inputs
+/// replaced, the added arguments and the outs; the meta function's
+/// precompute struct has a field per precomputed argument, including those
+/// of lines naming no input, which torchgen drops from the impl function
+/// (the reader warns of them). torchgen writes duplicate names into both,
+/// which does not compile. The lists are a handful long.
 void checkPrecomputed(const NativeFunction &F, Reporter &R) {
   const Precompute &P = *F.Precomputed;
-  for (size_t I = 0; I != P.Replace.size(); ++I) {
-    StringRef Param = P.Replace[I].first;
-    auto Named = [&](const Argument &A) { return A.Name == Param; };
-    if (F.Func.Args.anyOf(Arguments::NonOutParts, Named))
-      continue;
-    SMLoc L = I < P.ReplaceLocs.size() ? P.ReplaceLocs[I] : SMLoc();
-    L = at(L.isValid() ? L : F.StructuredLocs.Precomputed, F);
-    if (any_of(F.Func.Args.Out, Named))
-      R.error(L, "precomputed replaces `" + Param + "`, an out= argument of " +
-                     quoted(F.Func.Name) + "; only inputs can be replaced");
-    else
-      R.error(L, "precomputed replaces `" + Param + "`, but " +
-                     quoted(F.Func.Name) + " has no argument of that name");
-  }
-
-  // The impl function takes the kept inputs, the precomputed arguments and
-  // the outs, so their names must differ (torchgen writes the duplicate
-  // parameters into the declaration). The lists are a handful long.
-  SmallVector<StringRef, 16> Taken;
+  auto Replaces = [&](const Argument &A) {
+    return any_of(P.Replace,
+                  [&](const auto &Rp) { return Rp.first == A.Name; });
+  };
+  SmallVector<StringRef, 16> Impl, Fields;
   F.Func.Args.anyOf(Arguments::NonOutParts, [&](const Argument &A) {
-    if (none_of(P.Replace, [&](const auto &Rp) { return Rp.first == A.Name; }))
-      Taken.push_back(A.Name);
+    if (!Replaces(A))
+      Impl.push_back(A.Name);
     return false;
   });
   for (const Argument &A : F.Func.Args.Out)
-    Taken.push_back(A.Name);
-  auto Declare = [&](const Argument &A) {
+    Impl.push_back(A.Name);
+  auto Declare = [&](const Argument &A, bool InImpl) {
     SMLoc L = at(A.Loc.isValid() ? A.Loc : F.StructuredLocs.Precomputed, F);
-    if (is_contained(Taken, StringRef(A.Name)))
+    if (InImpl && is_contained(Impl, StringRef(A.Name)))
       R.error(L, "precomputed argument `" + A.Name + "` has the name of " +
                      "another argument of the impl function of " +
                      quoted(F.Func.Name));
-    else
-      Taken.push_back(A.Name);
+    else if (is_contained(Fields, StringRef(A.Name)))
+      R.error(L, "precomputed argument `" + A.Name + "` of " +
+                     quoted(F.Func.Name) +
+                     " is declared twice: the meta function's precompute "
+                     "struct would have two fields of that name");
+    Fields.push_back(A.Name);
+    if (InImpl)
+      Impl.push_back(A.Name);
   };
-  for (const auto &Rp : P.Replace)
+  for (const auto &Rp : P.Replace) {
+    bool InImpl =
+        F.Func.Args.anyOf(Arguments::NonOutParts, [&](const Argument &A) {
+          return A.Name == Rp.first;
+        });
     for (const Argument &A : Rp.second)
-      Declare(A);
+      Declare(A, InImpl);
+  }
   for (const Argument &A : P.Add)
-    Declare(A);
+    Declare(A, true);
 }
 
 } // namespace
@@ -160,19 +161,10 @@ LogicalResult opgen::verifyStructuredGroups(const Module &M,
                                             Context &Ctx) {
   Reporter R(Ctx);
   for (const FunctionGroup &G : Groups) {
-    if (!G.IsGroup) {
-      // torchgen registers no kernel at all for a delegating function that
-      // is in no group: it has no kernels of its own, and the structured
-      // kernel's wrappers are made for its group's members only.
-      const NativeFunction &F = M.Functions[G.Function];
-      if (F.StructuredDelegate)
-        R.error(at(F.StructuredLocs.Delegate, F),
-                quoted(F.Func.Name) + " has structured_delegate " +
-                    quoted(*F.StructuredDelegate) +
-                    ", but is in no group with an out= variant (none has its "
-                    "signature), so no kernel would be registered for it");
+    // A delegating function in no group is torchgen's too (the group pass
+    // warns of it): it gets no kernel at all.
+    if (!G.IsGroup)
       continue;
-    }
     const NativeFunction &Out = M.Functions[G.Out];
     if (G.Structured != Out.Structured) {
       R.error(Out.FuncLoc, "IR verifier: the group of " +

@@ -72,8 +72,10 @@ std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 class BackendYamlReader {
 public:
-  BackendYamlReader(Context &Ctx, BackendConfig &Out, StringRef Buffer)
-      : Ctx(Ctx), D(Ctx.getDiags()), Out(Out), Buffer(Buffer) {}
+  BackendYamlReader(Context &Ctx, BackendConfig &Out, StringRef Buffer,
+                    BackendYamlReading Reading)
+      : Ctx(Ctx), D(Ctx.getDiags()), Out(Out), Buffer(Buffer),
+        Reading(Reading) {}
 
   void read(const YamlValue &Root);
 
@@ -138,6 +140,7 @@ private:
   StringMap<SMLoc> KeyLocs;
   StringMap<const YamlValue *> Values;
   StringRef Buffer;
+  BackendYamlReading Reading;
   /// How many entries each operator list has as written (invalid ones
   /// included): torchgen decides on these counts whether to parse keys.
   size_t NumBackendEntries = 0, NumAutogradEntries = 0;
@@ -178,9 +181,19 @@ void BackendYamlReader::read(const YamlValue &Root) {
           Out.Autograd);
   readOps("full_codegen", /*NullIsEmpty=*/false,
           "write `full_codegen: []` for none", Out.FullCodegen);
-  readNonNative();
-  readOps("ir_gen", /*NullIsEmpty=*/false, "write `ir_gen: []` for none",
-          Out.IrGen);
+  {
+    // Only gen_lazy_tensor reads these two.
+    bool Ignored = Reading == BackendYamlReading::BackendStubs;
+    if (Ignored)
+      D.setThreadErrorsAsWarnings(
+          "gen_backend_stubs ignores `non_native` and `ir_gen`; "
+          "gen_lazy_tensor rejects this");
+    readNonNative();
+    readOps("ir_gen", /*NullIsEmpty=*/false, "write `ir_gen: []` for none",
+            Out.IrGen);
+    if (Ignored)
+      D.setThreadErrorsAsWarnings("");
+  }
   checkDuplicates();
   resolveKeys();
 }
@@ -348,7 +361,7 @@ void BackendYamlReader::readNonNativeEntry(const YamlValue &E) {
     Ok = false;
   } else if (std::optional<ParsedSchema> S =
                  parseFunctionSchema(Ctx, Func->str(), Func->Scalar.Loc)) {
-    if (!S->Namespace.empty()) {
+    if (!S->Namespace.empty() || S->EmptyNamespace) {
       D.error(Func->Loc, "a `non_native` schema cannot have a namespace");
       Ok = false;
     }
@@ -457,7 +470,8 @@ void BackendYamlReader::resolveKeys() {
 } // namespace
 
 LogicalResult opgen::readBackendYaml(Context &Ctx, unsigned BufferID,
-                                     BackendConfig &Out) {
+                                     BackendConfig &Out,
+                                     BackendYamlReading Reading) {
   DiagnosticEngine &D = Ctx.getDiags();
   unsigned Before = D.getNumErrors();
   std::optional<YamlValue> Parsed = readYamlValue(Ctx, BufferID);
@@ -465,7 +479,8 @@ LogicalResult opgen::readBackendYaml(Context &Ctx, unsigned BufferID,
     return failure();
   const YamlValue &Root = *Parsed;
   BackendYamlReader(Ctx, Out,
-                    Ctx.getSourceMgr().getMemoryBuffer(BufferID)->getBuffer())
+                    Ctx.getSourceMgr().getMemoryBuffer(BufferID)->getBuffer(),
+                    Reading)
       .read(Root);
   return success(D.getNumErrors() == Before);
 }

@@ -101,6 +101,8 @@ void EntryReader::readDispatchTable(const YamlValue &V, NativeFunction &F,
   // A kernel per entry, and room for the two a ufunc adds.
   F.DispatchAsWritten->reserve(V.Entries.size());
   F.Dispatch.reserve(V.Entries.size() + 2);
+  // Where each key was given, for a key given again.
+  SmallVector<std::pair<DispatchKey, SMLoc>, 8> Given;
   for (const auto &[K, KV] : V.Entries) {
     if (K.Value == printedir::LineKey)
       continue;
@@ -158,13 +160,28 @@ void EntryReader::readDispatchTable(const YamlValue &V, NativeFunction &F,
           continue;
         }
       }
-      if (hasKernelFor(F, *DK)) {
-        error(L, "dispatch key `" + Name + "` is given more than once");
-        continue;
+      // torchgen fills a dict: a key given again keeps its place and takes
+      // the later kernel. Surely a slip, but the files are valid.
+      auto Earlier =
+          find_if(F.Dispatch, [&](const auto &E) { return E.first == *DK; });
+      BackendMetadata *Slot;
+      if (Earlier != F.Dispatch.end()) {
+        warning(L, "dispatch key `" + Name +
+                       "` is given more than once; its last kernel, `" +
+                       Kernel + "`, is used");
+        for (auto &[GK, GL] : Given)
+          if (GK == *DK)
+            note(GL, "given here first");
+        Slot = &Earlier->second;
+        *Slot = BackendMetadata();
+      } else {
+        // Built in place: its strings are not moved again.
+        auto &[NewKey, M] = F.Dispatch.emplace_back();
+        NewKey = *DK;
+        Given.push_back({*DK, L});
+        Slot = &M;
       }
-      // Built in place: its strings are not moved again.
-      auto &[NewKey, M] = F.Dispatch.emplace_back();
-      NewKey = *DK;
+      BackendMetadata &M = *Slot;
       M.Structured = F.Structured && isStructuredKey(*DK);
       if (Plain) {
         M.Kernel = Kernel.str();

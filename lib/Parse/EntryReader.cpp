@@ -303,6 +303,8 @@ bool EntryReader::read(const YamlValue &E, unsigned Line, NativeFunction &F) {
             "`precomputed` requires `structured: True`");
     else
       readPrecomputed(*V, F);
+    if (HaveSchema && F.Precomputed)
+      warnDroppedReplacements(F);
   }
 
   readTags(E, F, HaveSchema);
@@ -337,6 +339,12 @@ bool EntryReader::readFunc(const YamlValue &E, NativeFunction &F) {
   }
   if (!P->Namespace.empty())
     F.Namespace = P->Namespace;
+  // torchgen splits the namespace off at `::`, and an empty one is its
+  // default.
+  if (P->EmptyNamespace)
+    warning(F.FuncLoc, "empty namespace before `::`; `::" +
+                           P->Schema.Name.str() + "` is read as `" +
+                           P->Schema.Name.str() + "`, an `aten` operator");
   F.Func = std::move(P->Schema);
   Name = F.Func.Name;
   // Not the engine's error count: other threads share it.
@@ -457,6 +465,15 @@ void EntryReader::readTags(const YamlValue &E, NativeFunction &F,
     F.Tags.insert("inplace");
 }
 
+/// Whether \p Text is spelt as the schema grammar's operator names are: an
+/// identifier, and maybe `.` and an overload name.
+static bool isPlainOperatorName(StringRef Text) {
+  auto [Op, Overload] = Text.split('.');
+  auto IdChar = [](char C) { return isAlnum(C) || C == '_'; };
+  return !Op.empty() && !isDigit(Op.front()) && all_of(Op, IdChar) &&
+         all_of(Overload, [&](char C) { return IdChar(C) || C == '.'; });
+}
+
 /// `autogen`: "a.out, b.out".
 void EntryReader::readAutogen(const YamlValue &E, NativeFunction &F) {
   const YamlValue *V = field(EntryKey::Autogen);
@@ -472,12 +489,33 @@ void EntryReader::readAutogen(const YamlValue &E, NativeFunction &F) {
   if (V->str().empty())
     return;
   for (auto &[P, L] : splitList(V->str(), V->Scalar.Loc)) {
+    std::string Why;
+    if (!torchgenAcceptsOperatorName(P, Why) || isPlainOperatorName(P)) {
+      // The schema grammar says where a name torchgen rejects goes wrong.
+      if (auto N = parseOperatorName(Ctx, P, L))
+        F.Autogen.push_back(std::move(*N));
+      else
+        Failed = true;
+      continue;
+    }
+    // torchgen takes the name as written; it can only ever match no
+    // variant, which is harmless unless variants are made (then the
+    // group's check fails, in opgen as in torchgen).
     if (P.contains("::"))
-      error(L.Start, "`autogen` names cannot have a namespace");
-    else if (auto N = parseOperatorName(Ctx, P, L))
-      F.Autogen.push_back(std::move(*N));
+      warning(L.Start, "`autogen` name `" + P +
+                           "` has a namespace, so it names no variant that "
+                           "torchgen generates; write it without one");
+    else if (P.contains(','))
+      warning(L.Start, "`autogen` names are separated by `, `: `" + P +
+                           "` is read as one name, which names no variant "
+                           "that torchgen generates");
     else
-      Failed = true;
+      warning(L.Start, "`autogen` name `" + P +
+                           "` is not an operator name, so it names no "
+                           "variant that torchgen generates");
+    OperatorName Written;
+    Written.Name.Base = P.str();
+    F.Autogen.push_back(std::move(Written));
   }
 }
 

@@ -106,6 +106,10 @@ private:
     D.error(L, Msg);
     Failed = true;
   }
+  /// Input torchgen accepts, and writes valid files for, but which is
+  /// almost surely a mistake: read as torchgen reads it.
+  void warning(llvm::SMLoc L, const llvm::Twine &Msg) { D.warning(L, Msg); }
+  void note(llvm::SMLoc L, const llvm::Twine &Msg) { D.note(L, Msg); }
   /// Fill Fields and Keys from \p E, reporting unknown keys.
   void indexFields(const YamlValue &E);
   /// Whether the entry is tagged `generated` (printed by variant synthesis).
@@ -138,6 +142,8 @@ private:
   void readStructuredDelegate(NativeFunction &F);
   void readStructuredInherits(NativeFunction &F);
   void readPrecomputed(const YamlValue &V, NativeFunction &F);
+  /// Warn of the `precomputed` lines that name no input of \p F.
+  void warnDroppedReplacements(const NativeFunction &F);
 
   // DispatchFields.cpp.
   void readDispatch(const YamlValue &E, NativeFunction &F, bool HaveSchema);

@@ -470,9 +470,19 @@ void Builder::mapping(YamlValue &R, unsigned Depth) {
       std::string Why = FirstText == Key.Value
                             ? std::string()
                             : " (equal to `" + FirstText.str() + "`)";
-      error(Key.Loc.Start, "duplicate key `" + Key.Value + "`" + Why);
+      if (!Opts.DuplicateKeysKeepLast) {
+        error(Key.Loc.Start, "duplicate key `" + Key.Value + "`" + Why);
+        Diags.note(*First, "first given here");
+        R.HasErrors = true;
+        continue;
+      }
+      // As a dict: the key keeps its first place and takes this value.
+      Diags.warning(Key.Loc.Start, "duplicate key `" + Key.Value + "`" + Why +
+                                       "; the last value is used");
       Diags.note(*First, "first given here");
-      R.HasErrors = true;
+      for (auto &Entry : R.Entries)
+        if (Entry.first.Loc.Start == *First)
+          Entry.second = std::move(V);
       continue;
     }
     R.Entries.emplace_back(std::move(Key), std::move(V));

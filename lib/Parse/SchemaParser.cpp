@@ -50,6 +50,8 @@ private:
   }
 
   bool parseOperatorName(OperatorName &Name, std::string *Namespace);
+  /// A schema written `::foo(...)`: an empty namespace.
+  bool LeadingColons = false;
   bool parseBaseName(StringRef S, size_t Offset, BaseOperatorName &Name);
   bool parseType(Type &Ty, std::optional<Annotation> &Annot);
   bool parseAnnotation(Annotation &A);
@@ -128,7 +130,13 @@ bool Parser::parseBaseName(StringRef Op, size_t Offset,
 
 bool Parser::parseOperatorName(OperatorName &Name, std::string *Namespace) {
   SchemaToken T = Lex.next();
-  if (!T.is(SchemaToken::Identifier))
+  if (Namespace && T.is(SchemaToken::ColonColon)) {
+    // `::foo`: an empty namespace, which the caller judges.
+    LeadingColons = true;
+    T = Lex.next();
+    if (!T.is(SchemaToken::Identifier))
+      return errorExpected("operator name after `::`", T);
+  } else if (!T.is(SchemaToken::Identifier))
     return errorExpected("operator name", T);
   if (Lex.peek().is(SchemaToken::ColonColon)) {
     if (!Namespace)
@@ -461,7 +469,7 @@ std::optional<ParsedSchema> Parser::parseSchema() {
   // Every entry's schema is checked, and nearly all are canonical: compare
   // while printing, and print the text only to say where it differs.
   auto Print = [&](raw_ostream &OS) {
-    if (!P.Namespace.empty())
+    if (!P.Namespace.empty() || LeadingColons)
       OS << P.Namespace << "::";
     S.print(OS);
   };
@@ -474,6 +482,7 @@ std::optional<ParsedSchema> Parser::parseSchema() {
     checkCanonical(OS.str(), "schema");
     return std::nullopt;
   }
+  P.EmptyNamespace = LeadingColons;
   return P;
 }
 
@@ -540,6 +549,64 @@ std::optional<Argument> opgen::parseArgument(Context &Ctx, StringRef Text,
 std::optional<OperatorName>
 opgen::parseOperatorName(Context &Ctx, StringRef Text, TextLocation Loc) {
   return Parser(Ctx, Text, Loc).parseLoneOperatorName();
+}
+
+bool opgen::torchgenAcceptsOperatorName(StringRef Text, std::string &Why) {
+  auto [Op, Overload] = Text.split('.');
+  if (Text.contains('.') && Overload.empty()) {
+    // `abs.` prints back as `abs`.
+    Why = "`" + Text.str() + "` has an empty overload name after `.`";
+    return false;
+  }
+  if (Op.empty()) {
+    Why = "operator name cannot be empty";
+    return false;
+  }
+  if (Op.endswith("_out")) {
+    Why = "operator name `" + Op.str() +
+          "` ends in `_out`, which is reserved; use an `out` overload name "
+          "instead";
+    return false;
+  }
+  // The namespace is all before the last `::`; an empty one does not print.
+  size_t Colons = Op.rfind("::");
+  StringRef Ns =
+      Colons == StringRef::npos ? StringRef() : Op.take_front(Colons);
+  StringRef Base = Colons == StringRef::npos ? Op : Op.drop_front(Colons + 2);
+  if (Colons != StringRef::npos && Ns.empty()) {
+    Why = "`" + Op.str() + "` has an empty namespace before `::`";
+    return false;
+  }
+  if (Base.empty()) {
+    Why = "`" + Op.str() + "` has no operator name after `::`";
+    return false;
+  }
+  bool Dunder = Base.size() > 4 && Base.startswith("__") &&
+                Base.endswith("__") &&
+                !Base.drop_front(2).drop_back(2).contains('_');
+  bool Inplace = false;
+  if (Dunder) {
+    StringRef Inner = Base.drop_front(2).drop_back(2);
+    if (Inner.startswith("i")) {
+      if (!is_contained(AugmentedAssignmentNames, Inner.drop_front(1))) {
+        Why = "dunder method `" + Op.str() +
+              "` starts with `i` but is not an augmented assignment such as "
+              "`__iadd__`";
+        return false;
+      }
+      Inplace = true;
+    }
+    Base = Inner;
+  } else if (Base.endswith("_")) {
+    Inplace = true;
+    Base = Base.drop_back(1);
+  }
+  if (Base.endswith("_functional") && (Dunder || Inplace)) {
+    Why = "`" + Op.str() +
+          "`: a functional overload cannot be a dunder method or inplace";
+    return false;
+  }
+  return true;
 }
 
 std::optional<Type> opgen::parseType(Context &Ctx, StringRef Text,

@@ -7,18 +7,20 @@
 // a mapping, a null list of dtypes), fails with a Python traceback; opgen
 // reports every problem at its key or value.
 //
-// opgen is stricter than torchgen in a few places, each because torchgen
-// would silently read something other than what was meant (the cases are in
+// Where torchgen reads something other than what was surely meant, opgen
+// reads it as torchgen does and warns (the cases are in
 // test/Parse/stricter-than-torchgen.txt):
-//  - an operator name must be `<namespace>::<name>[.<overload>]`: torchgen
-//    takes any key, and one without a namespace never matches an operator;
-//  - lists (`custom_classes`, `build_features`, the dtypes of
-//    `kernel_metadata` and `et_kernel_metadata`) must be lists of scalars:
-//    torchgen iterates whatever it gets, turning a string into its letters
-//    and a mapping into its keys, and does not look at et_kernel_metadata's
-//    values at all;
-//  - `debug_info` entries must be scalars (torchgen keeps str() of a list);
-//  - a key given twice is an error (PyYAML keeps the last one).
+//  - an operator name that is not `<namespace>::<name>[.<overload>]`:
+//    torchgen takes any key, and such a one never selects an operator;
+//  - lists that are not lists of scalars (`custom_classes`,
+//    `build_features`, the dtypes of `kernel_metadata` and
+//    `et_kernel_metadata`, `debug_info`): torchgen iterates whatever it
+//    gets, turning a string into its letters and a mapping into its keys,
+//    keeps str() of a nested list, and does not look at
+//    et_kernel_metadata's values at all; none of these reach a file
+//    torchgen.gen writes;
+//  - a key given twice (yaml.safe_load keeps the last value).
+// What torchgen fails on (a value it cannot iterate or hash) stays an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,7 +74,8 @@ bool isIdentifier(StringRef S) {
 /// Check that \p Text names an operator as a selection does:
 /// `<namespace>::<name>[.<overload>]`, with identifiers for the namespace
 /// and the name, and an overload made of identifier characters and dots (as
-/// the schema parser reads it).
+/// the schema parser reads it). torchgen takes any text, and one not of this
+/// form never selects an operator: a warning, and false.
 ///
 /// This is the schema grammar's operator name without parseOperatorName's
 /// further rules: those are native_functions.yaml's (a name may not end in
@@ -80,43 +83,58 @@ bool isIdentifier(StringRef S) {
 /// and selection yamls name operators registered elsewhere too, such as
 /// `quantized::add_out` and TorchScript's `aten::__is__`.
 bool checkOperatorName(DiagnosticEngine &D, StringRef Text, TextLocation Loc) {
+  static const char *const Never = ", so it selects no operator";
   size_t Colons = Text.find("::");
   if (Colons == StringRef::npos) {
-    D.error(Loc.Start, "operator name " + quoted(Text) +
-                           " has no namespace; write it as " +
-                           quoted("aten::" + Text) + " for an ATen operator");
+    D.warning(Loc.Start, "operator name " + quoted(Text) + " has no namespace" +
+                             Never + "; write it as " +
+                             quoted("aten::" + Text) + " for an ATen operator");
     return false;
   }
   StringRef Ns = Text.take_front(Colons);
   if (!isIdentifier(Ns)) {
-    D.error(Loc.Start, "expected a namespace before `::` in operator name " +
-                           quoted(Text));
+    D.warning(Loc.Start, "expected a namespace before `::` in operator name " +
+                             quoted(Text) + Never);
     return false;
   }
   size_t NameStart = Colons + 2;
   StringRef Rest = Text.drop_front(NameStart);
   auto [Name, Overload] = Rest.split('.');
   if (!isIdentifier(Name)) {
-    D.error(Loc.at(NameStart),
-            (Name.empty() ? "expected an operator name after `::` in "
-                          : "operator name " + quoted(Name) +
-                                " is not an identifier in ") +
-                quoted(Text));
+    D.warning(Loc.at(NameStart),
+              (Name.empty() ? "expected an operator name after `::` in "
+                            : "operator name " + quoted(Name) +
+                                  " is not an identifier in ") +
+                  quoted(Text) + Never);
     return false;
   }
   if (Rest.contains('.') && (Overload.empty() || !all_of(Overload, [](char C) {
                                return isAlnum(C) || C == '_' || C == '.';
                              }))) {
-    D.error(Loc.at(NameStart + Name.size() + 1),
-            (Overload.empty() ? "expected an overload name after `.` in "
-                              : "overload name " + quoted(Overload) +
-                                    " is not made of identifier characters "
-                                    "in ") +
-                quoted(Text));
+    D.warning(Loc.at(NameStart + Name.size() + 1),
+              (Overload.empty() ? "expected an overload name after `.` in "
+                                : "overload name " + quoted(Overload) +
+                                      " is not made of identifier characters "
+                                      "in ") +
+                  quoted(Text) + Never);
     return false;
   }
   return true;
 }
+
+/// How torchgen reads one of a selection's lists, which decides what else
+/// it takes.
+enum class ListRead {
+  /// set(v) (`custom_classes`, `build_features`): any iterable, so a
+  /// string's letters or a mapping's keys; entries must be hashable.
+  Set,
+  /// [str(x) for x in v] after checking v is a list (`debug_info`).
+  StrList,
+  /// [str(x) for x in v] (the dtypes of `kernel_metadata`): any iterable.
+  StrIter,
+  /// Never looked at (the dtypes of `et_kernel_metadata`).
+  Unread,
+};
 
 class SelectionReader {
 public:
@@ -142,10 +160,13 @@ private:
                      std::optional<std::vector<std::string>> &Field);
   void readOperators(const YamlScalar &Key, const YamlValue &V);
   void readOperator(const YamlScalar &Key, const YamlValue &V);
-  /// A list of scalars, each kept as written. \p What names the list.
+  /// A list of scalars, each kept as written, read as \p How says.
+  /// \p What names the list. False if torchgen fails on it.
   bool readScalarList(const YamlScalar &Key, const YamlValue &V,
-                      const Twine &What, std::vector<std::string> &Field);
+                      const Twine &What, ListRead How,
+                      std::vector<std::string> &Field);
   void readKernelMetadata(const YamlScalar &Key, const YamlValue &V,
+                          ListRead How,
                           std::map<std::string, std::vector<std::string>> &M);
   void readNameSet(const YamlScalar &Key, const YamlValue &V,
                    std::set<std::string> &Field);
@@ -185,9 +206,9 @@ void SelectionReader::read(const YamlValue &Root) {
     else if (K == "operators")
       readOperators(Key, Value);
     else if (K == "kernel_metadata")
-      readKernelMetadata(Key, Value, Out.KernelMetadata);
+      readKernelMetadata(Key, Value, ListRead::StrIter, Out.KernelMetadata);
     else if (K == "et_kernel_metadata")
-      readKernelMetadata(Key, Value, Out.EtKernelMetadata);
+      readKernelMetadata(Key, Value, ListRead::Unread, Out.EtKernelMetadata);
     else
       readNameSet(Key, Value,
                   K == "custom_classes" ? Out.CustomClasses
@@ -210,26 +231,56 @@ void SelectionReader::readDebugInfo(
     const YamlScalar &Key, const YamlValue &V,
     std::optional<std::vector<std::string>> &Field) {
   std::vector<std::string> Items;
-  if (readScalarList(Key, V, "`debug_info`", Items))
+  if (readScalarList(Key, V, "`debug_info`", ListRead::StrList, Items))
     Field = std::move(Items);
 }
 
 bool SelectionReader::readScalarList(const YamlScalar &Key, const YamlValue &V,
-                                     const Twine &What,
+                                     const Twine &What, ListRead How,
                                      std::vector<std::string> &Field) {
+  SMLoc L = at(Key, V);
   if (V.Kind != YamlKind::Sequence) {
-    std::string Msg = What.str() + " must be a list, " + found(V);
-    if (V.Kind == YamlKind::Str)
-      Msg += "; write `[" + V.str() + "]` for a list of one";
-    D.error(at(Key, V), Msg);
-    return false;
+    bool Iterable = V.Kind == YamlKind::Str || V.Kind == YamlKind::Mapping;
+    if (How == ListRead::Unread) {
+      D.warning(L, What + " should be a list, " + found(V) +
+                       "; torchgen does not read it");
+    } else if (Iterable && How != ListRead::StrList) {
+      // What torchgen iterates: the letters, or the keys.
+      if (V.Kind == YamlKind::Str) {
+        D.warning(L, What + " is a string, which torchgen reads as its " +
+                         "letters; write `[" + V.str() +
+                         "]` for a list of one");
+        for (char C : V.str())
+          Field.push_back(std::string(1, C));
+      } else {
+        D.warning(L, What + " is a mapping, which torchgen reads as its " +
+                         "keys; write a list");
+        for (const auto &[K, Unused] : V.Entries)
+          Field.push_back(K.Value);
+      }
+    } else {
+      std::string Msg = What.str() + " must be a list, " + found(V);
+      if (V.Kind == YamlKind::Str)
+        Msg += "; write `[" + V.str() + "]` for a list of one";
+      D.error(L, Msg);
+      return false;
+    }
+    return true;
   }
   bool Ok = true;
   for (const YamlValue &E : V.Items) {
     if (!E.isScalar()) {
-      D.error(E.Loc.isValid() ? startOf(E) : Key.Loc.Start,
-              "entries of " + What + " must be scalars, " + found(E));
-      Ok = false;
+      SMLoc EL = E.Loc.isValid() ? startOf(E) : Key.Loc.Start;
+      if (How == ListRead::Set) {
+        // set() cannot hash a list or a mapping.
+        D.error(EL, "entries of " + What + " must be scalars, " + found(E));
+        Ok = false;
+      } else {
+        D.warning(EL, "entries of " + What + " should be scalars, " + found(E) +
+                          (How == ListRead::Unread
+                               ? "; torchgen does not read it"
+                               : "; torchgen reads Python's str() of it"));
+      }
       continue;
     }
     // As written: torchgen's str() of a YAML 1.1 `yes` is `True`, but no
@@ -253,15 +304,15 @@ void SelectionReader::readOperators(const YamlScalar &Key, const YamlValue &V) {
 
 void SelectionReader::readOperator(const YamlScalar &Key, const YamlValue &V) {
   bool Ok = true;
-  if (Key.Kind != YamlKind::Str) {
-    D.error(Key.Loc.Start, "an operator name such as `aten::add.Tensor` must "
-                           "be a string, found " +
-                               describe(Key.Kind).str() + " " +
-                               quoted(Key.Value));
-    Ok = false;
-  } else {
-    Ok = checkOperatorName(D, Key.Value, Key.Loc);
-  }
+  // A name torchgen never matches is kept: it selects nothing, as there.
+  if (Key.Kind != YamlKind::Str)
+    D.warning(Key.Loc.Start, "an operator name such as `aten::add.Tensor` "
+                             "must be a string, found " +
+                                 describe(Key.Kind).str() + " " +
+                                 quoted(Key.Value) +
+                                 ", so it selects no operator");
+  else
+    checkOperatorName(D, Key.Value, Key.Loc);
   if (V.Kind != YamlKind::Mapping) {
     std::string Msg = "the properties of operator " + quoted(Key.Value) +
                       " must be a mapping, " + found(V);
@@ -304,7 +355,7 @@ void SelectionReader::readOperator(const YamlScalar &Key, const YamlValue &V) {
 }
 
 void SelectionReader::readKernelMetadata(
-    const YamlScalar &Key, const YamlValue &V,
+    const YamlScalar &Key, const YamlValue &V, ListRead How,
     std::map<std::string, std::vector<std::string>> &M) {
   if (V.Kind != YamlKind::Mapping) {
     D.error(at(Key, V), quoted(Key.Value) +
@@ -318,7 +369,7 @@ void SelectionReader::readKernelMetadata(
     if (readScalarList(Tag, Dtypes,
                        "the dtypes of " + quoted(Key.Value) + " tag " +
                            quoted(Tag.Value),
-                       List))
+                       How, List))
       M[Tag.Value] = std::move(List);
   }
 }
@@ -326,7 +377,7 @@ void SelectionReader::readKernelMetadata(
 void SelectionReader::readNameSet(const YamlScalar &Key, const YamlValue &V,
                                   std::set<std::string> &Field) {
   std::vector<std::string> Items;
-  if (readScalarList(Key, V, quoted(Key.Value), Items))
+  if (readScalarList(Key, V, quoted(Key.Value), ListRead::Set, Items))
     Field.insert(Items.begin(), Items.end());
 }
 
@@ -339,6 +390,7 @@ LogicalResult opgen::readOperatorSelection(Context &Ctx, unsigned BufferID,
   // torchgen reads selections with yaml.safe_load, which merges `<<` keys.
   YamlReadOptions Opts;
   Opts.MergeKeys = true;
+  Opts.DuplicateKeysKeepLast = true;
   std::optional<YamlValue> Root = readYamlValue(Ctx, BufferID, Opts);
   if (!Root)
     return failure();
@@ -366,8 +418,8 @@ LogicalResult opgen::readOpRegistrationWhitelist(Context &Ctx,
   for (const std::string &Name : Names) {
     TextLocation Loc{SMLoc::getFromPointer(Stored.data() + Offset), true};
     Offset += Name.size() + 1;
-    if (!checkOperatorName(D, Name, Loc))
-      continue;
+    // As torchgen, a name that can match nothing is kept.
+    checkOperatorName(D, Name, Loc);
     SelectedOperator Op;
     Op.Name = Name;
     Op.IsRootOperator = true;

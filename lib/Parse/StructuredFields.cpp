@@ -124,3 +124,28 @@ void EntryReader::readPrecomputed(const YamlValue &V, NativeFunction &F) {
   }
   F.Precomputed = std::move(P);
 }
+
+void EntryReader::warnDroppedReplacements(const NativeFunction &F) {
+  // torchgen looks for each line's parameter among the inputs only and
+  // drops a line naming anything else: the impl function keeps what was
+  // meant to be replaced, though the meta function still computes the
+  // values. Valid C++, but surely not what was meant.
+  const Precompute &P = *F.Precomputed;
+  for (size_t I = 0; I != P.Replace.size(); ++I) {
+    StringRef Param = P.Replace[I].first;
+    auto Named = [&](const Argument &A) { return A.Name == Param; };
+    if (F.Func.Args.anyOf(Arguments::NonOutParts, Named))
+      continue;
+    SMLoc L = P.ReplaceLocs[I];
+    std::string Name = "`" + F.Func.Name.str() + "`";
+    if (any_of(F.Func.Args.Out, Named))
+      warning(L, "precomputed replaces `" + Param + "`, an out= argument of " +
+                     Name +
+                     "; torchgen replaces only inputs, so the line "
+                     "has no effect on the impl function");
+    else
+      warning(L, "precomputed replaces `" + Param + "`, but " + Name +
+                     " has no argument of that name; the line has no effect "
+                     "on the impl function");
+  }
+}

@@ -95,11 +95,15 @@ LogicalResult opgen::checkBackendOperators(Context &Ctx, const BackendConfig &B,
     if (!Id)
       continue; // reported above
     const FunctionSchema &Func = M.Functions[*Id].Func;
+    // torchgen names the kernel `_symint` all the same, then fails
+    // declaring it ("attempted to define symint kernel ... without SymInt
+    // in schema").
     if (!Func.Args.hasSymIntArg())
-      D.warning(S.Loc, "`symint` lists " + quoted(S.Spelling) +
-                           ", which has no SymInt arguments; its kernel is "
-                           "still named " +
-                           quoted(getExternalKernelName(Func, true)));
+      D.error(S.Loc, "`symint` lists " + quoted(S.Spelling) +
+                         ", which has no SymInt arguments, so there is no "
+                         "SymInt kernel " +
+                         quoted(getExternalKernelName(Func, true)) +
+                         " to declare; remove it from `symint`");
   }
 
   // A group's variants go to the backend key or to its autograd key, not

@@ -187,12 +187,35 @@ public:
     // made here they are torchgen's NativeFunctionsGroup checks.
     if (Errors || failed(verifyStructuredGroups(M, Groups, PC.Ctx)))
       return failure();
+    warnUngroupedDelegates(M, Groups, PC.Ctx.getDiags());
     M.Groups = std::move(Groups);
     M.ViewGroups = std::move(Views);
     return success();
   }
 
 private:
+  /// torchgen registers no kernel at all for a delegating function in no
+  /// group: it has no kernels of its own, and the structured kernel's
+  /// wrappers are made for its group's members only. The files are valid,
+  /// but calling the operator fails.
+  static void warnUngroupedDelegates(const Module &M,
+                                     ArrayRef<FunctionGroup> Groups,
+                                     DiagnosticEngine &D) {
+    for (const FunctionGroup &G : Groups) {
+      if (G.IsGroup)
+        continue;
+      const NativeFunction &F = M.Functions[G.Function];
+      if (!F.StructuredDelegate)
+        continue;
+      SMLoc L = F.StructuredLocs.Delegate.isValid() ? F.StructuredLocs.Delegate
+                                                    : F.FuncLoc;
+      D.warning(L, "`" + F.Func.Name.str() + "` has structured_delegate `" +
+                       F.StructuredDelegate->str() +
+                       "`, but is in no group with an out= variant (none has "
+                       "its signature), so no kernel is registered for it");
+    }
+  }
+
   /// torchgen's NativeFunctionsGroup invariants (the autogen check is
   /// variant synthesis's, the structured ones verifyStructuredGroups').
   template <typename ErrorFn>

@@ -114,18 +114,35 @@ TEST_CASE("delegates are resolved by name and must be structured") {
   CHECK(!reports(D, "group's out= variant"));
 }
 
-TEST_CASE("precomputed lines replace inputs only") {
+TEST_CASE("precomputed lines naming no input verify; their names must not "
+          "collide") {
+  // torchgen drops a line naming no input (the reader warns of it), so the
+  // module is valid; its arguments are still fields of the precompute
+  // struct, so two of one name are not.
   Fixture X;
   X.addStructuredAbs();
+  std::vector<Argument> K(1);
+  K[0].Name = "k";
   Precompute P;
-  P.Replace.push_back({"out", {}});
+  P.Replace.push_back({"out", K});
   P.Replace.push_back({"input", {}});
   X.M.Functions[2].Precomputed = P;
-  std::string D = X.verify();
-  CHECK(reports(D, "precomputed replaces `out`, an out= argument of "
-                   "`abs.out`; only inputs can be replaced"));
-  CHECK(reports(D, "precomputed replaces `input`, but `abs.out` has no "
-                   "argument of that name"));
+  CHECK(X.verify().empty());
+  // A dropped line's argument may share an input's name: it is not the
+  // impl function's.
+  (*X.M.Functions[2].Precomputed).Replace[0].second[0].Name = "self";
+  CHECK(X.verify().empty());
+  std::vector<Argument> Out(1);
+  Out[0].Name = "out";
+  X.M.Functions[2].Precomputed->Add = Out;
+  CHECK(reports(X.verify(), "precomputed argument `out` has the name of "
+                            "another argument of the impl function of "
+                            "`abs.out`"));
+  (*X.M.Functions[2].Precomputed).Replace[0].second[0].Name = "k";
+  X.M.Functions[2].Precomputed->Add.clear();
+  X.M.Functions[2].Precomputed->Replace[1].second = K;
+  CHECK(reports(X.verify(), "precomputed argument `k` of `abs.out` is "
+                            "declared twice"));
 }
 
 TEST_CASE("group rules: members delegate to the group's structured out=") {
@@ -146,6 +163,6 @@ TEST_CASE("group rules: members delegate to the group's structured out=") {
   A.Function = 0;
   B.Function = 1;
   Y.M.Groups = std::vector<FunctionGroup>{A, B};
-  CHECK(reports(Y.verify(), "`abs` has structured_delegate `neg.out`, but is "
-                            "in no group with an out= variant"));
+  // torchgen's too (it registers no kernel for `abs`; the group pass warns).
+  CHECK(Y.verify().empty());
 }

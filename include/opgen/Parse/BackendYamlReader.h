@@ -43,10 +43,21 @@
 
 namespace opgen {
 
+/// Which tool's reading of a backend yaml applies.
+enum class BackendYamlReading {
+  /// gen_backend_stubs': it ignores `non_native` and `ir_gen`, so their
+  /// problems are warnings (the yaml is usually read by gen_lazy_tensor
+  /// too, which rejects them).
+  BackendStubs,
+  /// gen_lazy_tensor's: they are read, so their problems are errors.
+  LazyTensor,
+};
+
 /// Read the backend yaml in buffer \p BufferID into \p Out, reporting every
 /// problem it has on its own (without native_functions.yaml).
-LogicalResult readBackendYaml(Context &Ctx, unsigned BufferID,
-                              BackendConfig &Out);
+LogicalResult
+readBackendYaml(Context &Ctx, unsigned BufferID, BackendConfig &Out,
+                BackendYamlReading Reading = BackendYamlReading::BackendStubs);
 
 } // namespace opgen
 

@@ -28,6 +28,8 @@ namespace opgen {
 /// A schema with the namespace written before it (`myns::foo(...)`).
 struct ParsedSchema {
   std::string Namespace; ///< empty when none was written
+  /// Written with `::` before the name but no namespace (`::foo(...)`).
+  bool EmptyNamespace = false;
   FunctionSchema Schema;
 };
 
@@ -42,6 +44,12 @@ std::optional<Argument> parseArgument(Context &Ctx, llvm::StringRef Text,
 /// Parse an operator name, as in `structured_delegate:` or `autogen:`.
 std::optional<OperatorName>
 parseOperatorName(Context &Ctx, llvm::StringRef Text, TextLocation Loc);
+
+/// Whether torchgen's lenient `OperatorName.parse` accepts \p Text (it
+/// checks little more than the base name's suffixes and that the name
+/// prints back as written, so `aten::abs.out` or `abs.out,abs.Scalar_out`
+/// pass). Where it raises, false with the reason in \p Why.
+bool torchgenAcceptsOperatorName(llvm::StringRef Text, std::string &Why);
 
 /// Parse a type on its own (`int[]?`).
 std::optional<Type> parseType(Context &Ctx, llvm::StringRef Text,

@@ -112,12 +112,17 @@ struct YamlReadOptions {
   /// them: its duplicate-key check constructs every key, and the merge tag
   /// has no constructor; yaml.safe_load (selection yamls) merges.
   bool MergeKeys = false;
+  /// A key given twice keeps its first place and takes its last value, with
+  /// a warning, as yaml.safe_load's dict does (selection yamls); torchgen's
+  /// YamlLoader rejects it, and so does opgen by default.
+  bool DuplicateKeysKeepLast = false;
 };
 
 /// Read buffer \p BufferID as one YAML document into a YamlValue; nothing if
 /// the YAML itself had errors (they are reported). Mapping keys must be
-/// scalars and unique (torchgen's loader rejects duplicates too); aliases
-/// are expanded. An empty file reads as null, located at its end.
+/// scalars and unique unless the options say otherwise (torchgen's loader
+/// rejects duplicates too); aliases are expanded. An empty file reads as null,
+/// located at its end.
 std::optional<YamlValue> readYamlValue(Context &Ctx, unsigned BufferID,
                                        const YamlReadOptions &Opts = {});
 
