@@ -1,6 +1,6 @@
 # add_opgen_library(name sources... LINK libs...): one static library per
 # pipeline stage, named opgen<Name>, installed and exported as opgen::<Name>
-# (see cmake/InstallOpgen.cmake).
+# (the opgenLibraryTargets export set).
 function(add_opgen_library name)
   cmake_parse_arguments(ARG "" "" "LINK" ${ARGN})
   add_library(opgen${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
@@ -10,7 +10,7 @@ function(add_opgen_library name)
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(opgen${name} PUBLIC ${ARG_LINK})
-  install(TARGETS opgen${name} EXPORT opgenTargets
+  install(TARGETS opgen${name} EXPORT opgenLibraryTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()
 
@@ -35,6 +35,6 @@ function(add_opgen_tool name)
      CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     target_link_options(${name} PRIVATE -static-libstdc++ -static-libgcc)
   endif()
-  install(TARGETS ${name} EXPORT opgenTargets
+  install(TARGETS ${name} EXPORT opgenToolTargets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()

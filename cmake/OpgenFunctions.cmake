@@ -2,11 +2,17 @@
 # LLVM's tablegen().
 #
 #   opgen_backend_stubs(SOURCE_YAML <yaml> OUTPUT_DIR <dir>
-#                       SOURCE_PATH <ATen dir> [IMPL_PATH <cpp>]
+#                       [SOURCE_PATH <ATen dir>] [IMPL_PATH <cpp>]
 #                       [OUTPUTS_VAR <var>])
-#   opgen_aten(INSTALL_DIR <dir> SOURCE_PATH <ATen dir>
+#   opgen_aten(INSTALL_DIR <dir> [SOURCE_PATH <ATen dir>]
 #              [PER_OPERATOR_HEADERS] [EXTRA_ARGS <flags>...]
 #              [OUTPUTS_VAR <var>])
+#
+# Without SOURCE_PATH, the ATen folder is the one the tool finds as torchgen
+# does (OPGEN_SOURCE_PATH, else the torchgen python3 imports; opgen first
+# takes aten/src/ATen in the build folder, torchgen.gen's default), asked of
+# the tool when CMake configures and then passed to it: the build reads the
+# folder the configuration saw, whatever its environment.
 #
 # Each adds one custom command whose OUTPUT is every file the tool writes.
 # That list must be known when CMake configures, so the function runs the
@@ -86,6 +92,27 @@ function(_opgen_list_outputs var run)
   set(${var} "${files}" PARENT_SCOPE)
 endfunction()
 
+# _opgen_source_path(<var> <tool> <given>): the ATen folder, absolute:
+# <given>, or the one the tool finds (--print-source-path).
+function(_opgen_source_path var run given)
+  if(given)
+    get_filename_component(aten "${given}" ABSOLUTE)
+  else()
+    execute_process(COMMAND "${run}" --print-source-path
+      WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+      OUTPUT_VARIABLE aten ERROR_VARIABLE err RESULT_VARIABLE rc
+      OUTPUT_STRIP_TRAILING_WHITESPACE)
+    if(NOT rc EQUAL 0 OR aten STREQUAL "")
+      message(FATAL_ERROR "OpgenFunctions: no SOURCE_PATH given, and "
+        "`${run}` finds no ATen folder:\n${err}Give SOURCE_PATH, or set "
+        "OPGEN_SOURCE_PATH when configuring.")
+    endif()
+    get_filename_component(aten "${aten}" ABSOLUTE
+      BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+  endif()
+  set(${var} "${aten}" PARENT_SCOPE)
+endfunction()
+
 # The depfile of a rule writing into <dir>: one per rule, named after it.
 function(_opgen_depfile var name dir)
   string(MAKE_C_IDENTIFIER "${dir}" id)
@@ -96,7 +123,7 @@ endfunction()
 function(opgen_backend_stubs)
   cmake_parse_arguments(ARG ""
     "SOURCE_YAML;OUTPUT_DIR;SOURCE_PATH;IMPL_PATH;OUTPUTS_VAR" "" ${ARGN})
-  foreach(req SOURCE_YAML OUTPUT_DIR SOURCE_PATH)
+  foreach(req SOURCE_YAML OUTPUT_DIR)
     if(NOT ARG_${req})
       message(FATAL_ERROR "opgen_backend_stubs: ${req} is required")
     endif()
@@ -108,7 +135,7 @@ function(opgen_backend_stubs)
   _opgen_tool(tool "${OPGEN_BACKEND_STUBS_EXECUTABLE}"
     opgen::opgen-backend-stubs opgen-backend-stubs)
   get_filename_component(yaml "${ARG_SOURCE_YAML}" ABSOLUTE)
-  get_filename_component(aten "${ARG_SOURCE_PATH}" ABSOLUTE)
+  _opgen_source_path(aten "${tool_RUN}" "${ARG_SOURCE_PATH}")
   get_filename_component(out "${ARG_OUTPUT_DIR}" ABSOLUTE
     BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   set(args -s "${yaml}" -o "${out}" --source-path "${aten}")
@@ -138,17 +165,15 @@ endfunction()
 function(opgen_aten)
   cmake_parse_arguments(ARG "PER_OPERATOR_HEADERS"
     "INSTALL_DIR;SOURCE_PATH;OUTPUTS_VAR" "EXTRA_ARGS" ${ARGN})
-  foreach(req INSTALL_DIR SOURCE_PATH)
-    if(NOT ARG_${req})
-      message(FATAL_ERROR "opgen_aten: ${req} is required")
-    endif()
-  endforeach()
+  if(NOT ARG_INSTALL_DIR)
+    message(FATAL_ERROR "opgen_aten: INSTALL_DIR is required")
+  endif()
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR
       "opgen_aten: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
   endif()
   _opgen_tool(tool "${OPGEN_EXECUTABLE}" opgen::opgen opgen)
-  get_filename_component(aten "${ARG_SOURCE_PATH}" ABSOLUTE)
+  _opgen_source_path(aten "${tool_RUN}" "${ARG_SOURCE_PATH}")
   get_filename_component(out "${ARG_INSTALL_DIR}" ABSOLUTE
     BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   set(args -s "${aten}" -d "${out}")

@@ -203,6 +203,7 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
       cl::init(0), cl::cat(Cat));
   DiagnosticFlags DiagFlags(Cat);
   OutputFaultFlag FaultFlag(Cat);
+  PrintSourcePathFlag PrintSourcePath(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -226,11 +227,16 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   C.SourcePath = SourcePath;
   // The other required flags are checked first: no Python for a command
   // line that fails anyway.
-  if (!SourcePath.getNumOccurrences() && !C.SourceYaml.empty() &&
-      !C.OutputDir.empty()) {
+  if (!SourcePath.getNumOccurrences() &&
+      ((!C.SourceYaml.empty() && !C.OutputDir.empty()) ||
+       PrintSourcePath.given())) {
     if (!findSourcePathOrReport(Env, /*GenDefault=*/false, ToolName,
                                 C.SourcePath, C.SourcePathOrigin))
       return 1;
+  }
+  if (PrintSourcePath.given()) {
+    outs() << C.SourcePath << "\n";
+    return 0;
   }
   C.ImplPath = ImplPath;
   C.DryRun = DryRun;

@@ -420,6 +420,7 @@ int opgen::genMain(int Argc, char **Argv) {
       cl::cat(Cat));
   DiagnosticFlags DiagFlags(Cat);
   OutputFaultFlag FaultFlag(Cat);
+  PrintSourcePathFlag PrintSourcePath(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << ToolName << " " << OPGEN_VERSION
@@ -452,6 +453,10 @@ int opgen::genMain(int Argc, char **Argv) {
     if (!findSourcePathOrReport(Env, /*GenDefault=*/true, ToolName,
                                 C.SourcePath, C.SourcePathOrigin))
       return 1;
+  }
+  if (PrintSourcePath.given()) {
+    outs() << C.SourcePath << "\n";
+    return 0;
   }
   C.OutputDependencies = OutputDependencies;
   C.DryRun = DryRun;

@@ -81,6 +81,12 @@ OutputFaultFlag::OutputFaultFlag(cl::OptionCategory &Cat)
                      "tests"),
             cl::value_desc("fault:N"), cl::Hidden, cl::cat(Cat)) {}
 
+PrintSourcePathFlag::PrintSourcePathFlag(cl::OptionCategory &Cat)
+    : Value("print-source-path",
+            cl::desc("Print the ATen folder the run would read (--source-path, "
+                     "or the one found without it) and exit"),
+            cl::cat(Cat)) {}
+
 std::optional<OutputFaults> OutputFaultFlag::resolve(StringRef ToolName) {
   Expected<OutputFaults> Faults = parseOutputFaults(Value);
   if (Faults)

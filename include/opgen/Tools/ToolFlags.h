@@ -73,6 +73,19 @@ private:
   llvm::cl::opt<std::string> Value;
 };
 
+/// --print-source-path, for the tools that read an ATen folder: print the
+/// one a run would read (given, or found as torchgen finds it) and exit.
+/// Build rules ask it when they configure, to pass the folder and depend
+/// on its yamls.
+class PrintSourcePathFlag {
+public:
+  explicit PrintSourcePathFlag(llvm::cl::OptionCategory &Cat);
+  bool given() const { return Value; }
+
+private:
+  llvm::cl::opt<bool> Value;
+};
+
 /// An ATen folder found without --source-path, and where it came from.
 struct FoundSourcePath {
   std::string Path;

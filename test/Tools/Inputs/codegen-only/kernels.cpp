@@ -1,0 +1,2 @@
+// The backend's own code; compiling it shows the project's C++ works.
+int mybackend_kernel(int X) { return X + 1; }
