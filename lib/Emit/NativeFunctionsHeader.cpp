@@ -81,7 +81,8 @@ struct GroupDecls {
 class NativeDeclarations {
 public:
   NativeDeclarations(const EmitContext &EC, CppWrapperCache &Cache)
-      : EC(EC), M(EC.M), Kernels(M), Cache(Cache) {}
+      : EC(EC), M(EC.M), Kernels(M), Cache(Cache),
+        KernelessKeys(hasKernelessKeys()) {}
 
   /// The declarations of group \p G; false after reporting what torchgen
   /// cannot generate.
@@ -99,12 +100,33 @@ private:
           const BackendMetadata &Meta,
           std::optional<std::pair<std::string, std::string>> (&Cache)[2]) const;
 
+  /// torchgen's `backend_indices` is a defaultdict: what looks a key up
+  /// before these headers are written adds an empty index for it (the
+  /// sources' loop over every registered key, a static dispatch backend),
+  /// which then stands in the dict after the parsed keys. Such an index has
+  /// no kernel, so it gives every function the default kernel namespace:
+  /// whether there is one.
+  bool hasKernelessKeys() const;
+
   const EmitContext &EC;
   const Module &M;
   KernelTable Kernels;
   CppWrapperCache &Cache;
+  bool KernelessKeys;
 };
 } // namespace
+
+bool NativeDeclarations::hasKernelessKeys() const {
+  auto Parsed = [&](DispatchKey K) {
+    return any_of(Kernels.indices(),
+                  [&](const BackendIndex *I) { return I->Key == K; });
+  };
+  if (!all_of(EC.Options.StaticDispatchBackends, Parsed))
+    return true;
+  if (!EC.Options.GenerateSources)
+    return false;
+  return !all_of(getGenDispatchKeys(M, EC.Options), Parsed);
+}
 
 /// torchgen's gen_unstructured: the kernel's declaration with the native
 /// signature (the dispatcher's for an external backend). Backends mostly
@@ -213,6 +235,8 @@ bool NativeDeclarations::compute(const FunctionGroup &G,
                              declare(M.Functions[Id], I, *FMeta, Sigs[Member]));
     }
   }
+  if (KernelessKeys && !is_contained(Out.Namespaces, DefaultKernelNamespace))
+    Out.Namespaces.push_back(DefaultKernelNamespace);
   return true;
 }
 

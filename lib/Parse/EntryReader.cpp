@@ -158,7 +158,7 @@ bool nativeyaml::readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
                            StringRef File, TorchRelease Release,
                            NativeFunction &Out,
                            std::optional<OperatorName> &FailedName,
-                           PrintedResults &Printed) {
+                           PrintedResults &Printed, TagListUse &Tags) {
   if (E.Kind != YamlKind::Mapping) {
     Ctx.getDiags().error(E.Loc,
                          "native function entry must be a mapping, found " +
@@ -169,6 +169,8 @@ bool nativeyaml::readEntry(Context &Ctx, const YamlValue &E, unsigned Line,
                      M.IgnoredDispatchKeys);
   bool Ok = Reader.read(E, Line, Out);
   readPrintedExtensions(Ctx, Reader, Out, Printed, Ok);
+  if (Reader.getTagListUse().List.isValid())
+    Tags = std::move(Reader.getTagListUse());
   if (Ok) {
     checkArgumentNames(Ctx, Out, Release);
     return true;
@@ -349,8 +351,17 @@ bool EntryReader::readFunc(const YamlValue &E, NativeFunction &F) {
   Name = F.Func.Name;
   // Not the engine's error count: other threads share it.
   bool TypesOk = true;
+  // torchgen takes two arguments of one name and writes both into C++
+  // parameter lists, which do not compile. Schemas have a handful.
+  SmallVector<StringRef, 16> ArgNames;
   F.Func.Args.anyOf(Arguments::AllParts, [&](const Argument &A) {
-    TypesOk &= checkTypeInRelease(A.Ty, A.Loc.isValid() ? A.Loc : F.FuncLoc);
+    SMLoc L = A.Loc.isValid() ? A.Loc : F.FuncLoc;
+    TypesOk &= checkTypeInRelease(A.Ty, L);
+    if (is_contained(ArgNames, StringRef(A.Name)))
+      error(L, "argument name `" + A.Name +
+                   "` is given twice; torchgen would declare two C++ "
+                   "parameters of that name");
+    ArgNames.push_back(A.Name);
     return false;
   });
   for (const Return &R : F.Func.Returns)
@@ -430,6 +441,8 @@ void EntryReader::readTags(const YamlValue &E, NativeFunction &F,
     if (V->Kind == YamlKind::Str) {
       TagsIn.push_back({V->str(), V->Loc});
     } else if (V->Kind == YamlKind::Sequence) {
+      Tags.List = V->Loc;
+      Tags.Key = keyLoc(E, EntryKey::Tags);
       for (const YamlValue &I : V->Items) {
         if (I.Kind != YamlKind::Str)
           error(I.Loc, "tags must be strings, found " + describe(I.Kind));
@@ -457,12 +470,17 @@ void EntryReader::readTags(const YamlValue &E, NativeFunction &F,
   }
   // The tags the reader adds on its own, after the written ones. Implied
   // holds only those tags.yaml declares, so they need no lookup there.
+  auto Add = [&](const char *Tag) {
+    F.Tags.insert(Tag);
+    if (Tags.List.isValid())
+      Tags.Added.push_back(Tag);
+  };
   if (F.Namespace == "aten" && Implied.Pt2Compliant)
-    F.Tags.insert("pt2_compliant_tag");
+    Add("pt2_compliant_tag");
   if (HaveSchema && F.Func.isOutFn() && Implied.Out)
-    F.Tags.insert("out");
+    Add("out");
   if (HaveSchema && F.Func.Name.Name.Inplace && Implied.Inplace)
-    F.Tags.insert("inplace");
+    Add("inplace");
 }
 
 /// Whether \p Text is spelt as the schema grammar's operator names are: an

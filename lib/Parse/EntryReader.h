@@ -83,6 +83,20 @@ struct ImpliedTags {
         NondeterministicSeeded(ValidTags.count("nondeterministic_seeded")) {}
 };
 
+/// An entry's `tags:` list as torchgen sees it. PyYAML builds one list for
+/// an anchor and all its aliases, and torchgen appends the tags it adds on
+/// its own (pt2_compliant_tag, out, inplace) to the list it read, so the
+/// entries sharing one list get each other's (SharedTagLists.cpp).
+struct TagListUse {
+  /// Where the list is, when `tags:` is a list: an alias's copy keeps the
+  /// anchored list's place, so entries sharing a list share this.
+  llvm::SMLoc List;
+  /// Where the entry names it: its `tags` key.
+  llvm::SMLoc Key;
+  /// The tags torchgen appends to the list for this entry.
+  llvm::SmallVector<std::string, 3> Added;
+};
+
 class EntryReader {
 public:
   EntryReader(Context &Ctx, const std::set<std::string> &ValidTags,
@@ -100,6 +114,8 @@ public:
   const std::optional<OperatorName> &getName() const { return Name; }
   /// The value of \p Key in the entry read, or null.
   const YamlValue *field(EntryKey Key) const { return Fields[unsigned(Key)]; }
+  /// The entry's `tags:` list, as readTags found it.
+  TagListUse &getTagListUse() { return Tags; }
 
 private:
   void error(llvm::SMLoc L, const llvm::Twine &Msg) {
@@ -174,6 +190,7 @@ private:
   /// The entry's fields and their keys by key, as indexFields found them.
   const YamlValue *Fields[unsigned(EntryKey::NumKeys)] = {};
   const YamlScalar *Keys[unsigned(EntryKey::NumKeys)] = {};
+  TagListUse Tags;
 };
 
 /// An entry's place in a group or view group, as printed IR records it:
@@ -201,8 +218,8 @@ void readPrintedExtensions(Context &Ctx, const EntryReader &Reader,
 bool readEntry(Context &Ctx, const YamlValue &E, unsigned Line, const Module &M,
                const ImpliedTags &Implied, llvm::StringRef File,
                TorchRelease Release, NativeFunction &Out,
-               std::optional<OperatorName> &FailedName,
-               PrintedResults &Printed);
+               std::optional<OperatorName> &FailedName, PrintedResults &Printed,
+               TagListUse &Tags);
 
 } // namespace opgen::nativeyaml
 

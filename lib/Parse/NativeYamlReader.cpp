@@ -40,6 +40,8 @@ static LogicalResult readNativeFunctionsYamlImpl(Context &Ctx,
   if (!Slots)
     return failure();
 
+  shareAliasedTagLists(Ctx, *Slots);
+
   // Keep the functions that read cleanly, in place; remember the names of
   // the others so the checks across entries do not report them missing.
   std::set<OperatorName> FailedNames;

@@ -26,7 +26,8 @@ struct EntrySlots {
   std::vector<char> Ok;
   std::vector<std::optional<OperatorName>> FailedNames;
   std::vector<PrintedResults> Printed;
-  explicit EntrySlots(size_t N) : Ok(N), FailedNames(N), Printed(N) {
+  std::vector<TagListUse> Tags;
+  explicit EntrySlots(size_t N) : Ok(N), FailedNames(N), Printed(N), Tags(N) {
     // Room for the functions variant synthesis adds (about a fifth more for
     // PyTorch), so it appends without moving the others; untouched capacity
     // costs no memory.
@@ -50,6 +51,11 @@ std::optional<EntrySlots> readEntries(Context &Ctx, unsigned BufferID,
 void checkAcrossEntries(Context &Ctx, const std::vector<NativeFunction> &Fns,
                         const std::set<OperatorName> &FailedNames,
                         unsigned Threads);
+
+/// torchgen's reading of `tags:` lists shared through YAML aliases: each
+/// entry also gets the tags torchgen added for the entries before it that
+/// share its list (with a warning). Entries that failed are left out.
+void shareAliasedTagLists(Context &Ctx, EntrySlots &Slots);
 
 /// Rebuild the groups and view groups that printed IR records on its
 /// entries into \p M, whose functions line up with \p Printed.

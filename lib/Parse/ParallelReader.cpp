@@ -98,9 +98,9 @@ readInPieces(Context &Ctx, unsigned BufferID, const Module &M,
         // is built lazily and so is not safe to share between threads.
         Line += std::count(LinePos, E.Loc.getPointer(), '\n');
         LinePos = E.Loc.getPointer();
-        Slots->Ok[Slot] =
-            readEntry(Ctx, E, Line, M, Implied, File, Release, Slots->Fns[Slot],
-                      Slots->FailedNames[Slot], Slots->Printed[Slot]);
+        Slots->Ok[Slot] = readEntry(Ctx, E, Line, M, Implied, File, Release,
+                                    Slots->Fns[Slot], Slots->FailedNames[Slot],
+                                    Slots->Printed[Slot], Slots->Tags[Slot]);
         ++Slot;
       }
       if (Slot != End)
@@ -141,10 +141,10 @@ static std::optional<EntrySlots> readWhole(Context &Ctx, unsigned BufferID,
   EntrySlots Slots(Root.Items.size());
   const ImpliedTags Implied(M.ValidTags);
   for (size_t I = 0; I < Root.Items.size(); ++I)
-    Slots.Ok[I] = readEntry(Ctx, Root.Items[I],
-                            SM.getLineAndColumn(Root.Items[I].Loc).first, M,
-                            Implied, File, Release, Slots.Fns[I],
-                            Slots.FailedNames[I], Slots.Printed[I]);
+    Slots.Ok[I] = readEntry(
+        Ctx, Root.Items[I], SM.getLineAndColumn(Root.Items[I].Loc).first, M,
+        Implied, File, Release, Slots.Fns[I], Slots.FailedNames[I],
+        Slots.Printed[I], Slots.Tags[I]);
   return Slots;
 }
 
