@@ -44,6 +44,8 @@ import subprocess
 import sys
 import time
 
+from file_trees import files_under
+
 
 def tree_digest(paths):
     h = hashlib.sha256()
@@ -56,15 +58,6 @@ def tree_digest(paths):
                 with open(p, "rb") as f:
                     h.update(hashlib.sha256(f.read()).digest())
     return h.hexdigest()
-
-
-def files_under(root):
-    out = {}
-    for dirpath, _, filenames in os.walk(root):
-        for name in filenames:
-            p = os.path.join(dirpath, name)
-            out[os.path.relpath(p, root)] = p
-    return out
 
 
 AOTI_DEFAULT = "torch/csrc/inductor/aoti_torch/generated"

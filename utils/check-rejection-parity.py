@@ -72,6 +72,8 @@ import sys
 import tempfile
 import traceback
 
+from file_trees import files_under
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DUMP = os.path.join(HERE, "torchgen-dump.py")
 STUBS = os.path.join(HERE, "torchgen-backend-stubs.py")
@@ -302,15 +304,6 @@ def load_table(path):
                                  "`invalid FILE: TEXT`, not `%s`" % (path, number, verdict))
             table[case] = (m.group(1).split(" ")[0], m.group(2), m.group(3), reason)
     return table
-
-
-def files_under(root):
-    out = {}
-    for dirpath, _, filenames in os.walk(root):
-        for name in filenames:
-            p = os.path.join(dirpath, name)
-            out[os.path.relpath(p, root)] = p
-    return out
 
 
 def tree_differences(a, b):
