@@ -38,8 +38,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   TextLocation Loc{SMLoc::getFromPointer(Text.data()), /*Exact=*/true};
 
   if (std::optional<ParsedSchema> P = parseFunctionSchema(Ctx, Text, Loc)) {
+    // `::name` has an empty namespace, printed as written.
     std::string Printed =
-        (P->Namespace.empty() ? "" : P->Namespace + "::") + P->Schema.str();
+        (P->Namespace.empty() && !P->EmptyNamespace ? ""
+                                                    : P->Namespace + "::") +
+        P->Schema.str();
     check(Printed == Text, "schema does not print back as written", Text);
     (void)verifySchema(Ctx, P->Schema, Loc.Start);
     // Each argument, printed on its own, reads back as the same argument.
