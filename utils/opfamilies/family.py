@@ -126,6 +126,17 @@ class Ctx:
                 continue
             return t, defaults, props
 
+    def args_and_kwarg(self):
+        """0 to 2 arguments, and sometimes a keyword-only one after them:
+        (args, kwargs, whether any takes a SymInt)."""
+        args, props = self.args(self.choice([0, 1, 2]), avoid=("gen",))
+        sym = "sym" in props
+        kw = []
+        if self.chance(0.3):
+            kw, kp = self.args(1, avoid=("gen", "tens"))
+            sym = sym or "sym" in kp
+        return args, kw, sym
+
     def args(self, n, need=(), avoid=(), defaults_ok=True, exotic=0.0):
         """n random non-self arguments as strings. Defaulted ones come last
         (C++ default arguments must be trailing). With probability `exotic`

@@ -208,12 +208,7 @@ def kind_autogen_inplace(ctx):
     f = ctx.family("autogen_inplace")
     ctx.fresh_names()
     ov = ctx.choice(["", "Scalar", "Tensor", "dim"])
-    args, props = ctx.args(ctx.choice([0, 1, 2]), avoid=("gen",))
-    sym = "sym" in props
-    kw = []
-    if ctx.chance(0.3):
-        kw, kp = ctx.args(1, avoid=("gen", "tens"))
-        sym = sym or "sym" in kp
+    args, kw, sym = ctx.args_and_kwarg()
     with_functional = ctx.chance(0.4)
     ip = Entry(schema(opname(ctx.base + "_", ov),
                       with_kwarg(["Tensor(a!) self"] + args, kw),

@@ -483,12 +483,7 @@ def kind_unstructured_trio(ctx):
     f = ctx.family("unstructured_trio")
     ctx.fresh_names()
     ov = ctx.choice(["", "Tensor", "dim"])
-    args, props = ctx.args(ctx.choice([0, 1, 2]), avoid=("gen",))
-    sym = "sym" in props
-    kw = []
-    if ctx.chance(0.3):
-        kw, kp = ctx.args(1, avoid=("gen", "tens"))
-        sym = sym or "sym" in kp
+    args, kw, sym = ctx.args_and_kwarg()
     keys = ctx.sample(["CPU", "CUDA", "MPS", "Meta", "XPU"],
                       ctx.choice([1, 2, 3]))
     comp = ctx.choice([None, None, CEA])
