@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/BackendStubs.h"
+#include "opgen/Emit/BackendStubs/BackendStubs.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Tools/FrontEnd.h"

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/IREmitters.h"
+#include "opgen/Emit/Dumps/IREmitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Tools/FrontEnd.h"

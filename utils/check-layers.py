@@ -17,6 +17,14 @@ Includes of other headers (LLVM, the standard library, a file beside it) are
 not checked; an `opgen/X/` include or `opgenX` target naming no layer is an
 error.
 
+Emit is cut into folders too: its framework at the root (the registry,
+FileManager, CodeTemplate, ...), a folder per generator (ATen, BackendStubs,
+Dumps, ...), and Dest, what several generators share (as torchgen's dest/).
+The root includes no folder; Dest includes the root and itself; a
+generator's folder includes the root, Dest and itself, never another
+generator's. So one generator can be read, and changed, without the others.
+(The layers above Emit include any of it.)
+
 Prints `FILE:LINE: error: ...` for each violation (FILE relative to ROOT),
 then a count; exits 1 if there is any. Why: the layering is what lets each
 library be built, tested and reused alone, and a stray include or link line
@@ -32,6 +40,8 @@ FORBIDDEN = {"Transforms": {"Parse"}, "Emit": {"Parse"}}
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".cc", ".def", ".inc")
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"](opgen/([^/">]+)/[^">]*)')
+# Emit's folder of what several generators share.
+EMIT_SHARED = "Dest"
 TARGET_RE = re.compile(r"^opgen(\w+)$")
 
 
@@ -44,6 +54,24 @@ def problem(user, used):
     if RANK[used] > RANK[user]:
         return "%s is above %s (%s)" % (used, user, " < ".join(LAYERS))
     return None
+
+
+def emit_folder(parts):
+    """The Emit folder of a path below Emit/ (its parts), or "" for the root."""
+    return parts[0] if len(parts) > 1 else ""
+
+
+def emit_problem(user, used):
+    """None if a file of Emit folder `user` may include one of `used` (""
+    for the root), else why not."""
+    if used == "" or used == user:
+        return None
+    if used == EMIT_SHARED and user != "":
+        return None
+    what = "Emit's framework" if user == "" else "Emit/%s" % user
+    return "%s must not depend on Emit/%s (%s)" % (
+        what, used, "the root includes none of Emit's folders" if user == ""
+        else "a generator's folder includes the root, %s and itself" % EMIT_SHARED)
 
 
 def check_sources(root, layer, folder, errors):
@@ -61,6 +89,10 @@ def check_sources(root, layer, folder, errors):
                     if not m:
                         continue
                     why = problem(layer, m.group(2))
+                    if not why and layer == "Emit" and m.group(2) == "Emit":
+                        user = emit_folder(os.path.relpath(path, folder).split(os.sep))
+                        used = emit_folder(m.group(1).split("/")[2:])
+                        why = emit_problem(user, used)
                     if why:
                         errors.append("%s:%d: error: %s includes %s: %s" % (
                             os.path.relpath(path, root), number, layer, m.group(1), why))

@@ -1,7 +1,7 @@
 //===- BackendStubsMain.cpp - opgen-backend-stubs as a library ------------===//
 
 #include "opgen/Tools/BackendStubsMain.h"
-#include "opgen/Emit/BackendStubs.h"
+#include "opgen/Emit/BackendStubs/BackendStubs.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Support/ToolProcess.h"

@@ -2,7 +2,7 @@
 
 #include "opgen/Tools/OptMain.h"
 #include "opgen/Emit/Emitters.h"
-#include "opgen/Emit/IREmitters.h"
+#include "opgen/Emit/Dumps/IREmitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Parse/FallbackOpsReader.h"
 #include "opgen/Parse/NativeYamlReader.h"

@@ -9,7 +9,7 @@
 
 #include "TestContext.h"
 #include "opgen/Emit/CppApiWrappers.h"
-#include "opgen/Emit/RegisterDispatchKey.h"
+#include "opgen/Emit/Dest/RegisterDispatchKey.h"
 #include "opgen/Parse/SchemaParser.h"
 
 #include "llvm/Support/raw_ostream.h"

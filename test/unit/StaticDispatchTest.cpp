@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Emit/StaticDispatch.h"
+#include "opgen/Emit/ATen/StaticDispatch.h"
 #include "TestContext.h"
 #include "opgen/CppApi/CppSignature.h"
 #include "opgen/IR/NativeFunction.h"

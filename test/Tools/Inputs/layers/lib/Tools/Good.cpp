@@ -1,5 +1,5 @@
 #include "opgen/Parse/NativeYamlReader.h"
-#include "opgen/Emit/BackendStubs.h"
+#include "opgen/Emit/BackendStubs/BackendStubs.h"
 #include "opgen/Transforms/Passes.h"
 #include "opgen/CppApi/Types.h"
 #include "opgen/Tools/Main.h"

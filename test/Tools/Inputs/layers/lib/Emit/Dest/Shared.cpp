@@ -1,0 +1,2 @@
+#include "opgen/Emit/CodeTemplate.h"
+#include "opgen/Emit/Gen/Mine.h"

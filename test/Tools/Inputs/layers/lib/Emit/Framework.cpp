@@ -1,0 +1,2 @@
+#include "opgen/Emit/FileManager.h"
+#include "opgen/Emit/Gen/Mine.h"

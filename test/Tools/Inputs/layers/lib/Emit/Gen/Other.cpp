@@ -1,0 +1,3 @@
+#include "opgen/Emit/Dest/Shared.h"
+#include "opgen/Emit/Elsewhere/Theirs.h"
+#include "opgen/Emit/Gen/Mine.h"
