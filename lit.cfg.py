@@ -55,6 +55,9 @@ for rel, (_, _, sha) in reference_check.load_releases().items():
     config.substitutions.append(
         ("%aten-" + rel, os.path.join(dist, "torchgen", "packaged", "ATen"))
     )
+    config.substitutions.append(
+        ("%autograd-" + rel, os.path.join(dist, "torchgen", "packaged", "autograd"))
+    )
     problem = reference_check.check_release(ref, rel, sha)
     if problem is None:
         config.available_features.add("reference-" + rel)

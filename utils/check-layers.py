@@ -5,14 +5,15 @@ Usage: check-layers.py [ROOT]    (default: the checkout holding this script)
 
 The layers, lowest first:
 
-    Support < IR < Parse < Pass < Transforms < CppApi < Emit < Tools
+    Support < IR < Parse < Pass < Transforms < CppApi < AutogradApi < Emit
+            < Tools
 
 A file of layer L (include/opgen/L/... or lib/L/...) may include
 `opgen/M/...` only for M at or below L, and lib/L/CMakeLists.txt may link
 (`LINK` of add_opgen_library, or target_link_libraries) only opgenM for such
-M. Besides, Transforms and Emit must not depend on Parse at all: the
-front end reads files into the IR, and the passes and emitters work on the IR
-alone. (Support and IR depend on nothing above them, which the order says.)
+M. Besides, Transforms, AutogradApi and Emit must not depend on Parse at
+all: the front end reads files into the IR, and the passes, the API models
+and the emitters work on the IR alone. (Support and IR depend on nothing above them, which the order says.)
 Includes of other headers (LLVM, the standard library, a file beside it) are
 not checked; an `opgen/X/` include or `opgenX` target naming no layer is an
 error.
@@ -34,9 +35,11 @@ import os
 import re
 import sys
 
-LAYERS = ["Support", "IR", "Parse", "Pass", "Transforms", "CppApi", "Emit", "Tools"]
+LAYERS = ["Support", "IR", "Parse", "Pass", "Transforms", "CppApi",
+          "AutogradApi", "Emit", "Tools"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
-FORBIDDEN = {"Transforms": {"Parse"}, "Emit": {"Parse"}}
+FORBIDDEN = {"Transforms": {"Parse"}, "AutogradApi": {"Parse"},
+             "Emit": {"Parse"}}
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".cc", ".def", ".inc")
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"](opgen/([^/">]+)/[^">]*)')

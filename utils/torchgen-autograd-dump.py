@@ -8,13 +8,17 @@ Usage: torchgen-autograd-dump.py NATIVE TAGS AUTOGRAD_DIR
 AUTOGRAD_DIR holds derivatives.yaml (torchgen/packaged/autograd, or a
 PyTorch checkout's tools/autograd). It runs load_derivatives and
 match_differentiability_info exactly as gen_autograd does (the native
-functions sorted by their C++ name, no selection) and prints one JSON
-document:
+functions sorted by their C++ name, no selection) and prints JSON lines,
+each compact with its keys sorted:
 
-  {"used_dispatch_keys": [...sorted],
-   "infos": [{"schema": "...", "keys": {KEY: INFO}}...],   in load order
-   "functions": [{"func": "...", "info": {KEY: INFO} | null,
-                  "fw_derivatives": {KEY: [FWD...]} | null}...]}
+  {"used_dispatch_keys": [...sorted]}
+  {"infos": [[KEY, INFO]...], "schema": "..."}      one per schema, in the
+                                                    dict's order
+  {"func": "...", "fw_derivatives": [[KEY, [FWD...]]...] | null,
+   "info": [[KEY, INFO]...] | null}                 one per function, in
+                                                    the order matched
+
+(per-key dicts as lists of pairs, to keep their order).
 
 INFO is a DifferentiabilityInfo: name, func (its schema), op, derivatives,
 forward_derivatives, all_saved_inputs, all_saved_outputs,
@@ -93,6 +97,16 @@ def info(i):
     }
 
 
+def table(per_key, fn):
+    """A dict by dispatch key as [[key, value]...]: its order is kept."""
+    return [[k, fn(v)] for k, v in per_key.items()]
+
+
+def line(obj):
+    sys.stdout.write(json.dumps(obj, sort_keys=True, separators=(",", ":")))
+    sys.stdout.write("\n")
+
+
 def main(argv):
     if len(argv) != 3:
         sys.stderr.write(__doc__)
@@ -112,22 +126,16 @@ def main(argv):
     # match_differentiability_info adds the foreach infos it makes to the
     # dict: printed after it, as gen_autograd's emitters see it.
     matched = match_differentiability_info(fns, infos)
-    doc = {
-        "used_dispatch_keys": sorted(used_keys),
-        "infos": [{"schema": str(schema),
-                   "keys": {k: info(v) for k, v in per_key.items()}}
-                  for schema, per_key in infos.items()],
-        "functions": [{
+    line({"used_dispatch_keys": sorted(used_keys)})
+    for schema, per_key in infos.items():
+        line({"schema": str(schema), "infos": table(per_key, info)})
+    for m in matched:
+        line({
             "func": str(m.func.func),
-            "info": None if m.info is None
-            else {k: info(v) for k, v in m.info.items()},
+            "info": None if m.info is None else table(m.info, info),
             "fw_derivatives": None if m.fw_derivatives is None
-            else {k: [forward(f) for f in v]
-                  for k, v in m.fw_derivatives.items()},
-        } for m in matched],
-    }
-    json.dump(doc, sys.stdout, indent=1, sort_keys=False)
-    sys.stdout.write("\n")
+            else table(m.fw_derivatives, lambda v: [forward(f) for f in v]),
+        })
     return 0
 
 

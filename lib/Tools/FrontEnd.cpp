@@ -3,6 +3,7 @@
 #include "opgen/Tools/FrontEnd.h"
 #include "opgen/IR/Verifier.h"
 #include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/Parse/DerivativesYamlReader.h"
 #include "opgen/Parse/SelectionReader.h"
 #include "opgen/Transforms/BackendOperators.h"
 #include "opgen/Transforms/Passes.h"
@@ -27,6 +28,19 @@ AtenPaths::AtenPaths(StringRef SourcePath) {
   P = SourcePath;
   sys::path::append(P, "templates");
   Templates = std::string(P);
+}
+
+AutogradPaths opgen::getAutogradPaths(StringRef AutogradDir) {
+  AutogradPaths P;
+  auto Join = [&](StringRef Name) {
+    SmallString<256> S(AutogradDir);
+    sys::path::append(S, Name);
+    return std::string(S);
+  };
+  P.DerivativesYaml = Join("derivatives.yaml");
+  P.DeprecatedYaml = Join("deprecated.yaml");
+  P.Templates = Join("templates");
+  return P;
 }
 
 ToolIR::~ToolIR() {
@@ -101,6 +115,19 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
     if (SelectionOk)
       M.Selection = std::move(S);
   }
+  // derivatives.yaml stands alone: its problems are reported with the
+  // others, and it is matched to the functions after the passes.
+  bool DerivativesOk = true;
+  if (In.DerivativesYaml) {
+    DerivativesFile DF;
+    DF.Path = Ctx.getSourceMgr()
+                  .getMemoryBuffer(In.DerivativesYaml)
+                  ->getBufferIdentifier()
+                  .str();
+    DerivativesOk = succeeded(readDerivativesYaml(Ctx, In.DerivativesYaml, DF));
+    if (DerivativesOk)
+      M.Derivatives = std::move(DF);
+  }
   TorchRelease Release =
       O.Release ? *O.Release : guessTorchRelease(M.ValidTags);
   M.IgnoredDispatchKeys = O.IgnoredDispatchKeys;
@@ -129,7 +156,7 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
   if (!Verified || !SelectionOk)
     D.discardDeferred(BackendTag);
   D.flushDeferred();
-  if (!Verified || !SelectionOk)
+  if (!Verified || !SelectionOk || !DerivativesOk)
     return failure();
 
   // A backend yaml with problems of its own is kept out of the module (whose

@@ -1,8 +1,9 @@
 //===- OptMain.cpp - The opgen-opt driver as a library --------------------===//
 
 #include "opgen/Tools/OptMain.h"
-#include "opgen/Emit/Emitters.h"
+#include "opgen/AutogradApi/LoadDerivatives.h"
 #include "opgen/Emit/Dumps/IREmitters.h"
+#include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
 #include "opgen/Parse/FallbackOpsReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
@@ -223,6 +224,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     std::unique_ptr<Module> M;
     std::unique_ptr<OutputFolders> Files;
     std::unique_ptr<AotiFallbackOps> Aoti;
+    std::unique_ptr<AutogradModel> Autograd;
   };
   std::vector<Split> Splits;
   auto KeepAlive = make_scope_exit([&] {
@@ -231,6 +233,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     for (Split &S : Splits) {
       llvm::BuryPointer(std::move(S.Files));
       llvm::BuryPointer(std::move(S.Aoti));
+      llvm::BuryPointer(std::move(S.Autograd));
       llvm::BuryPointer(std::move(S.M));
       llvm::BuryPointer(std::move(S.Ctx));
     }
@@ -244,7 +247,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   for (auto &Buf : splitInput(std::move(*Input), Config.SplitInputFile)) {
     Splits.push_back({std::make_unique<Context>(ErrOS),
                       std::make_unique<Module>(), nullptr,
-                      std::make_unique<AotiFallbackOps>()});
+                      std::make_unique<AotiFallbackOps>(), nullptr});
     Context &Ctx = *Splits.back().Ctx;
     Ctx.getDiags().setOptions(Config.Diagnostics);
     Module &M = *Splits.back().M;
@@ -261,7 +264,12 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     if (!Config.OpSelectionYaml.empty())
       In.SelectionYaml = loadFile(Ctx, Config.OpSelectionYaml);
     In.OpRegistrationWhitelist = Config.OpRegistrationWhitelist;
+    if (!Config.AutogradDir.empty())
+      In.DerivativesYaml =
+          loadFile(Ctx, getAutogradPaths(Config.AutogradDir).DerivativesYaml);
     if (Verifier) {
+      if (In.DerivativesYaml)
+        Verifier->addExpectations(In.DerivativesYaml);
       Verifier->addExpectations(In.NativeYaml);
       if (In.BackendYaml)
         Verifier->addExpectations(In.BackendYaml);
@@ -290,8 +298,17 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     Total.PassesMs += T.PassesMs;
     Total.NumPasses = T.NumPasses;
     NumFunctions += M.Functions.size();
+    if (Read && M.Derivatives) {
+      std::optional<AutogradModel> AM = loadDerivatives(Ctx, M, *M.Derivatives);
+      if (AM)
+        Splits.back().Autograd =
+            std::make_unique<AutogradModel>(std::move(*AM));
+      else
+        Read = false;
+    }
     if (Read) {
       EmitContext EC{Ctx, M, SplitEO};
+      EC.Autograd = Splits.back().Autograd.get();
       if (Text) {
         if (failed(runTextEmitter(EC, *Text, OS)))
           Read = false;
@@ -433,6 +450,11 @@ int opgen::optMain(int Argc, char **Argv) {
       "aoti-fallback-ops",
       cl::desc("torchgen's aoti/fallback_ops.py, for --emit=aoti-shims"),
       cl::value_desc("file"), cl::cat(Cat));
+  cl::opt<std::string> AutogradDirPath(
+      "autograd-dir",
+      cl::desc("torchgen's autograd folder (derivatives.yaml, templates), "
+               "for the autograd emitters"),
+      cl::value_desc("dir"), cl::cat(Cat));
   cl::list<std::string> PrintBefore(
       "print-ir-before", cl::desc("Print the IR before this pass"),
       cl::value_desc("pass"), cl::CommaSeparated, cl::cat(Cat));
@@ -509,6 +531,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.OpSelectionYaml = SelectionYaml;
   C.PerOperatorHeaders = PerOperatorHeaders;
   C.AotiFallbackOps = AotiFallbackOpsPath;
+  C.AutogradDir = AutogradDirPath;
   if (Whitelist.getNumOccurrences()) {
     C.OpRegistrationWhitelist.emplace();
     for (const std::string &Name : Whitelist)

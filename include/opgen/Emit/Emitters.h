@@ -32,6 +32,7 @@ class raw_ostream;
 namespace opgen {
 
 class CppWrapperCache;
+struct AutogradModel;
 
 /// Settings of a run that emitters may read (the tools fill them from their
 /// flags; emitters never read flags).
@@ -105,6 +106,9 @@ struct EmitContext {
   /// Each function's C++ API wrappers, made once per run for the emitters
   /// that share them (getCppWrapperCache); null until first asked for.
   std::shared_ptr<CppWrapperCache> Wrappers{};
+  /// What derivatives.yaml says of each function (AutogradApi), made once
+  /// per run by the tool that read one; null otherwise.
+  const AutogradModel *Autograd = nullptr;
 
   FileManager &files(OutputFolder F = OutputFolder::Install) const {
     FileManager *FM = Folders[static_cast<unsigned>(F)];

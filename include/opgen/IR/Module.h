@@ -11,6 +11,7 @@
 #define OPGEN_IR_MODULE_H
 
 #include "opgen/IR/BackendConfig.h"
+#include "opgen/IR/Derivatives.h"
 #include "opgen/IR/DispatchKey.h"
 #include "opgen/IR/NativeFunction.h"
 #include "opgen/IR/OperatorSelection.h"
@@ -91,6 +92,9 @@ struct Module {
   std::optional<BackendConfig> Backend;
   /// The operators a selective build includes; none selects every operator.
   std::optional<OperatorSelection> Selection;
+  /// derivatives.yaml as written, when one was read (the autograd API
+  /// matches it to the functions).
+  std::optional<DerivativesFile> Derivatives;
 
   /// Whether the build includes \p F (torchgen's
   /// selector.is_native_function_selected).

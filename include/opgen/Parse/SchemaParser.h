@@ -17,8 +17,8 @@
 #include "opgen/IR/Context.h"
 #include "opgen/IR/FunctionSchema.h"
 #include "opgen/IR/Verifier.h"
-#include "opgen/Parse/TextLocation.h"
 #include "opgen/Support/LogicalResult.h"
+#include "opgen/Support/TextLocation.h"
 
 #include <optional>
 #include <string>

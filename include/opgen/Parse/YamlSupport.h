@@ -15,7 +15,7 @@
 #define OPGEN_PARSE_YAMLSUPPORT_H
 
 #include "opgen/IR/Context.h"
-#include "opgen/Parse/TextLocation.h"
+#include "opgen/Support/TextLocation.h"
 
 #include <functional>
 #include <optional>

@@ -38,6 +38,8 @@ struct FrontEndInputs {
   /// --op-registration-whitelist's names, when the flag was given (an empty
   /// list selects no operator). At most one of the two selections is given.
   std::optional<std::vector<std::string>> OpRegistrationWhitelist;
+  /// derivatives.yaml, read into Module::Derivatives.
+  unsigned DerivativesYaml = 0;
 };
 
 /// How long each stage of a front-end run took (for --summary).
@@ -78,6 +80,15 @@ struct AtenPaths {
   std::string Templates;  ///< templates/
   explicit AtenPaths(llvm::StringRef SourcePath);
 };
+
+/// The inputs of torchgen's autograd folder (gen_autograd's AUTOGRAD_DIR:
+/// torchgen/packaged/autograd, or a PyTorch checkout's tools/autograd).
+struct AutogradPaths {
+  std::string DerivativesYaml; ///< derivatives.yaml
+  std::string DeprecatedYaml;  ///< deprecated.yaml
+  std::string Templates;       ///< templates/
+};
+AutogradPaths getAutogradPaths(llvm::StringRef AutogradDir);
 
 /// A tool run's Context and Module. With \p DisableFree they are left
 /// allocated at exit (the process ends right after, and freeing thousands

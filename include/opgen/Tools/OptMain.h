@@ -60,6 +60,9 @@ struct OptConfig {
   /// torchgen's aoti/fallback_ops.py, read (and its expected-error comments
   /// checked) for the aoti-shims emitter; empty: none, and no shims.
   std::string AotiFallbackOps;
+  /// torchgen's autograd folder (derivatives.yaml, the templates and the
+  /// generators' tables), for the autograd emitters; empty: none.
+  std::string AutogradDir;
   /// Pass-manager instrumentation: print the IR (as --emit=yaml) before or
   /// after the named passes, after all, or after a failing pass; time the
   /// passes; verify the IR after each pass.

@@ -1,14 +1,15 @@
 //===- TextLocation.h - Map offsets in a string to the source ---*- C++ -*-===//
 //
-// A schema string is a YAML scalar. When the scalar is plain, or quoted
-// without escapes, each character of its value sits at a known place in the
-// file, and a diagnostic can point at the exact token. Otherwise (folded or
-// escaped scalars) diagnostics point at the start of the scalar.
+// A schema string or a derivative formula is a YAML scalar. When the scalar
+// is plain, or quoted without escapes, each character of its value sits at
+// a known place in the file, and a diagnostic can point at the exact token.
+// Otherwise (folded or escaped scalars) diagnostics point at the start of
+// the scalar.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OPGEN_PARSE_TEXTLOCATION_H
-#define OPGEN_PARSE_TEXTLOCATION_H
+#ifndef OPGEN_SUPPORT_TEXTLOCATION_H
+#define OPGEN_SUPPORT_TEXTLOCATION_H
 
 #include "llvm/Support/SMLoc.h"
 
@@ -31,4 +32,4 @@ struct TextLocation {
 
 } // namespace opgen
 
-#endif // OPGEN_PARSE_TEXTLOCATION_H
+#endif // OPGEN_SUPPORT_TEXTLOCATION_H
