@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <chrono>
@@ -41,6 +42,57 @@ AutogradPaths opgen::getAutogradPaths(StringRef AutogradDir) {
   P.DeprecatedYaml = Join("deprecated.yaml");
   P.Templates = Join("templates");
   return P;
+}
+
+/// os.path.abspath: absolute, with `.` and `..` taken out as text.
+static SmallString<256> pyAbsPath(StringRef P) {
+  SmallString<256> S(P);
+  sys::fs::make_absolute(S);
+  sys::path::remove_dots(S, /*remove_dot_dot=*/true);
+  return S;
+}
+
+std::string opgen::getAutogradTemplateDirForComments(StringRef AutogradDir,
+                                                     StringRef TorchgenDir) {
+  SmallString<256> Dir = pyAbsPath(AutogradDir);
+  SmallString<256> Torchgen;
+  if (!TorchgenDir.empty()) {
+    Torchgen = pyAbsPath(TorchgenDir);
+  } else {
+    StringRef Parent = sys::path::parent_path(Dir);
+    StringRef Grand = sys::path::parent_path(Parent);
+    if (sys::path::filename(Dir) == "autograd" &&
+        sys::path::filename(Parent) == "packaged" &&
+        sys::path::filename(Grand) == "torchgen") {
+      Torchgen = Grand;
+    } else {
+      Torchgen = Grand;
+      sys::path::append(Torchgen, "torchgen");
+    }
+  }
+  SmallString<256> Templates = Dir;
+  sys::path::append(Templates, "templates");
+  // os.path.relpath: up from torchgen's folder to the common prefix, then
+  // down to the templates.
+  SmallVector<StringRef, 16> From, To;
+  for (auto I = sys::path::begin(Torchgen), E = sys::path::end(Torchgen);
+       I != E; ++I)
+    if (*I != "/")
+      From.push_back(*I);
+  for (auto I = sys::path::begin(Templates), E = sys::path::end(Templates);
+       I != E; ++I)
+    if (*I != "/")
+      To.push_back(*I);
+  size_t Common = 0;
+  while (Common < From.size() && Common < To.size() &&
+         From[Common] == To[Common])
+    ++Common;
+  std::string Rel;
+  for (size_t I = Common; I < From.size(); ++I)
+    Rel += Rel.empty() ? ".." : "/..";
+  for (size_t I = Common; I < To.size(); ++I)
+    Rel += (Rel.empty() ? "" : "/") + To[I].str();
+  return Rel.empty() ? "." : Rel;
 }
 
 ToolIR::~ToolIR() {

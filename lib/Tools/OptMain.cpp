@@ -209,9 +209,16 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   EO.OutputDirSpelling = Config.OutputFile;
   EO.Threads = FO.Threads;
   EO.PerOperatorHeaders = Config.PerOperatorHeaders;
-  TemplateCache Templates(Config.TemplateDir.empty()
-                              ? templatesBeside(Config.InputFile)
-                              : Config.TemplateDir);
+  // The autograd emitters' templates are the autograd folder's.
+  bool AutogradSet = !Config.AutogradDir.empty() && !FileSet.empty() &&
+                     FileSet.front()->FileSet == "autograd";
+  if (!Config.AutogradDir.empty())
+    EO.AutogradTemplateDirForComments =
+        getAutogradTemplateDirForComments(Config.AutogradDir);
+  TemplateCache Templates(
+      !Config.TemplateDir.empty() ? Config.TemplateDir
+      : AutogradSet ? getAutogradPaths(Config.AutogradDir).Templates
+                    : templatesBeside(Config.InputFile));
 
   // Each split of the input gets a Context and Module of its own. They live
   // to the end, since files are written only once every split succeeded;

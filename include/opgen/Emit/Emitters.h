@@ -12,6 +12,7 @@
 
 #include "opgen/Emit/FileManager.h"
 #include "opgen/IR/AotiFallbackOps.h"
+#include "opgen/IR/AutogradTables.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
 #include "opgen/Support/LogicalResult.h"
@@ -72,6 +73,19 @@ struct EmitOptions {
   std::vector<std::optional<DispatchKey>> AotiBackends;
   bool UpdateAotiCShim = false;
   bool ExtendAotiCShim = false;
+  // gen_autograd's settings (the `autograd` file set). Its templates are
+  // the file managers' (the autograd folder's templates/).
+  /// The templates folder as torchgen's banners name it, relative to
+  /// torchgen's own folder (its template_dir_for_comments):
+  /// `packaged/autograd/templates`, `../tools/autograd/templates`.
+  std::string AutogradTemplateDirForComments = "packaged/autograd/templates";
+  /// The generators' policy tables, read from the autograd folder; null when
+  /// none were read.
+  const AutogradTables *AutogradPolicy = nullptr;
+  /// --disable-autograd: no VariableType, ADInplaceOrViewType or TraceType
+  /// (what generate_code.py's flag leaves out).
+  bool DisableAutograd = false;
+
   /// Where the notices torchgen prints on standard output go (the
   /// AOTInductor check's `<header> not found`); null: nowhere, as for an
   /// embedding program. The library never prints by itself.

@@ -90,6 +90,15 @@ struct AutogradPaths {
 };
 AutogradPaths getAutogradPaths(llvm::StringRef AutogradDir);
 
+/// How torchgen's banners name the autograd templates: the templates
+/// folder relative to torchgen's own folder, as os.path.relpath gives it.
+/// torchgen's folder is \p TorchgenDir when given; else, for an autograd
+/// folder `<X>/torchgen/packaged/autograd`, `<X>/torchgen`, and for any
+/// other (a PyTorch checkout's `<root>/tools/autograd`), `torchgen` two
+/// levels up (`<root>/torchgen`).
+std::string getAutogradTemplateDirForComments(llvm::StringRef AutogradDir,
+                                              llvm::StringRef TorchgenDir = "");
+
 /// A tool run's Context and Module. With \p DisableFree they are left
 /// allocated at exit (the process ends right after, and freeing thousands
 /// of functions costs a noticeable share of a run, as clang's
