@@ -5,6 +5,7 @@
 #include "opgen/Emit/Dumps/IREmitters.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
+#include "opgen/Parse/AutogradTablesReader.h"
 #include "opgen/Parse/FallbackOpsReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Support/DiagnosticVerifier.h"
@@ -232,6 +233,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     std::unique_ptr<OutputFolders> Files;
     std::unique_ptr<AotiFallbackOps> Aoti;
     std::unique_ptr<AutogradModel> Autograd;
+    std::unique_ptr<AutogradTables> Tables;
   };
   std::vector<Split> Splits;
   auto KeepAlive = make_scope_exit([&] {
@@ -241,6 +243,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       llvm::BuryPointer(std::move(S.Files));
       llvm::BuryPointer(std::move(S.Aoti));
       llvm::BuryPointer(std::move(S.Autograd));
+      llvm::BuryPointer(std::move(S.Tables));
       llvm::BuryPointer(std::move(S.M));
       llvm::BuryPointer(std::move(S.Ctx));
     }
@@ -254,7 +257,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   for (auto &Buf : splitInput(std::move(*Input), Config.SplitInputFile)) {
     Splits.push_back({std::make_unique<Context>(ErrOS),
                       std::make_unique<Module>(), nullptr,
-                      std::make_unique<AotiFallbackOps>(), nullptr});
+                      std::make_unique<AotiFallbackOps>(), nullptr, nullptr});
     Context &Ctx = *Splits.back().Ctx;
     Ctx.getDiags().setOptions(Config.Diagnostics);
     Module &M = *Splits.back().M;
@@ -305,6 +308,23 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     Total.PassesMs += T.PassesMs;
     Total.NumPasses = T.NumPasses;
     NumFunctions += M.Functions.size();
+    if (!Config.AutogradDir.empty()) {
+      // The generators' tables, as their modules define them.
+      auto Tables = std::make_unique<AutogradTables>();
+      auto Load = [&](StringRef Name) {
+        SmallString<256> P(Config.AutogradDir);
+        sys::path::append(P, Name);
+        unsigned B = loadFile(Ctx, P);
+        if (B && Verifier)
+          Verifier->addExpectations(B);
+        return B;
+      };
+      if (succeeded(readAutogradTables(Ctx, Load, *Tables)))
+        SplitEO.AutogradPolicy = Tables.get();
+      else
+        Read = false;
+      Splits.back().Tables = std::move(Tables);
+    }
     if (Read && M.Derivatives) {
       std::optional<AutogradModel> AM = loadDerivatives(Ctx, M, *M.Derivatives);
       if (AM)

@@ -30,6 +30,8 @@ namespace opgen {
 /// A Python dict from names to strings, in its order.
 struct StringTable {
   std::vector<std::pair<std::string, std::string>> Entries;
+  /// Where each entry's key is (for diagnostics).
+  std::vector<llvm::SMLoc> Locs;
   /// The value for \p Key, or null.
   const std::string *lookup(llvm::StringRef Key) const {
     for (const auto &[K, V] : Entries)
