@@ -19,7 +19,6 @@
 
 using namespace opgen;
 using namespace opgen::vtbody;
-using namespace opgen::vtstopgap;
 using namespace llvm;
 
 std::string vtbody::subst(
@@ -591,8 +590,10 @@ std::string BodyEmitter::emitCall() {
       cppName(F, /*FaithfulOutName=*/true,
               /*SymIntOverload=*/F.Func.Args.hasSymIntArg()) +
       "(ks & c10::after_autograd_keyset";
-  for (const UnpackedBinding &B : UnpackedBindings)
-    BaseTypeCall += ", " + B.Name;
+  for (const Binding &B : Unpacked.Bindings) {
+    BaseTypeCall += ", ";
+    BaseTypeCall += B.Name;
+  }
   BaseTypeCall += ")";
   std::string Guard = ViewInfo || modifiesArguments(F)
                           ? "at::AutoDispatchBelowAutograd guard;"
@@ -614,7 +615,7 @@ std::string BodyEmitter::emitCall() {
            cppArguments(F, /*Faithful=*/true, /*SymInt=*/true, false))
         ArgNames.push_back(B.Name.str());
       Call = subst(JvpDecomp, {{"base_type_call", BaseTypeCall},
-                               {"tmp_var", "_tmp"},
+                               {"tmp_var", TmpVar},
                                {"guard", Guard},
                                {"any_has_forward_grad", AnyHasForwardGrad},
                                {"op_name", Name},
@@ -623,13 +624,14 @@ std::string BodyEmitter::emitCall() {
                                {"arg_names", std::move(ArgNames)}});
     } else {
       Call = subst(WithTmp, {{"base_type_call", BaseTypeCall},
-                             {"tmp_var", "_tmp"},
+                             {"tmp_var", TmpVar},
                              {"guard", Guard}});
     }
     bool AnyTensor = any_of(
         F.Func.Returns, [](const Return &R) { return R.Ty.isTensorLike(); });
-    Call += tieReturnValues(F) + " = " +
-            (AnyTensor ? std::string("std::move(_tmp)") : "_tmp") + ";\n";
+    Call += assignReturnValue(
+        tieReturnValues(F), AnyTensor ? "std::move(" + std::string(TmpVar) + ")"
+                                      : std::string(TmpVar));
   } else {
     if (TryJitDecomposition)
       error("try_jit_decomposition should be False for functions with no "
@@ -720,12 +722,12 @@ std::optional<std::vector<std::string>> BodyEmitter::emit() {
     for (const auto &[K, V] : *FW.FwDerivatives)
       if (K == Key)
         FwDerivatives = V;
-  Name = cppName(F, /*FaithfulOutName=*/false);
+  Name = autogradCppName(F);
   SchemaKind Kind = F.Func.kind();
   Inplace = Kind == SchemaKind::Inplace;
   IsOutFn = Kind == SchemaKind::Out;
   ReturnsVoid = F.Func.Returns.empty();
-  BaseName = F.Func.Name.Name.Base;
+  BaseName = getBaseName(F).str();
   ViewInfo = getViewInfo(Tab, F);
   IsForeach = StringRef(Name).startswith("_foreach");
   IsInplaceForeach = IsForeach && Inplace;
@@ -781,7 +783,8 @@ std::optional<std::vector<std::string>> BodyEmitter::emit() {
   TryJitDecomposition = RequiresDerivative && FwDerivatives.empty() &&
                         !modifiesArguments(F) && !ReturnsVoid;
 
-  std::vector<std::string> Body = unpackArgs(F, UnpackedBindings);
+  Unpacked = unpackArgs(F);
+  std::vector<std::string> Body = Unpacked.Stmts;
   auto Append = [&](std::vector<std::string> V) {
     for (std::string &S : V)
       Body.push_back(std::move(S));

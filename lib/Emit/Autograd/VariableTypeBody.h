@@ -12,9 +12,9 @@
 #ifndef OPGEN_LIB_EMIT_AUTOGRAD_VARIABLETYPEBODY_H
 #define OPGEN_LIB_EMIT_AUTOGRAD_VARIABLETYPEBODY_H
 
-#include "VariableTypeStopgap.h"
-
 #include "opgen/AutogradApi/DifferentiabilityInfo.h"
+#include "opgen/Emit/Autograd/InplaceOrViewCommon.h"
+#include "opgen/Emit/Autograd/TraceTypeCommon.h"
 #include "opgen/Emit/CodeTemplate.h"
 #include "opgen/IR/AutogradTables.h"
 #include "opgen/IR/Module.h"
@@ -47,14 +47,6 @@ struct DifferentiableInput {
 std::string
 subst(const CodeTemplate &T,
       std::initializer_list<std::pair<llvm::StringRef, TemplateValue>> Values);
-
-/// torchgen's is_tensor_type / is_tensor_list_type.
-inline bool isTensorType(Type T) {
-  return T.isTensorLike() && !T.getListLike();
-}
-inline bool isTensorListType(Type T) {
-  return T.isTensorLike() && static_cast<bool>(T.getListLike());
-}
 
 /// CType without its outer references (remove_const_ref), printed.
 std::string noRefCType(const CType &T);
@@ -116,7 +108,7 @@ public:
   std::string Name;
   bool Inplace = false, IsOutFn = false, ReturnsVoid = false;
   std::string BaseName;
-  std::optional<std::string> ViewInfo;
+  std::optional<llvm::StringRef> ViewInfo;
   bool IsForeach = false, IsInplaceForeach = false;
   /// An in-place foreach function's arguments and its reference's, in
   /// order (inplace_foreacharg2refarg), and by the reference's names.
@@ -128,7 +120,7 @@ public:
   std::vector<DifferentiableOutput> DifferentiableOutputs;
   bool RequiresDerivative = false;
   bool TryJitDecomposition = false;
-  std::vector<vtstopgap::UnpackedBinding> UnpackedBindings;
+  UnpackedArgs Unpacked;
   bool Failed = false;
 };
 

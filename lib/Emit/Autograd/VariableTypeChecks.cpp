@@ -14,7 +14,6 @@
 
 using namespace opgen;
 using namespace opgen::vtbody;
-using namespace opgen::vtstopgap;
 using namespace llvm;
 
 namespace {
@@ -141,9 +140,9 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
   if (Tab.DontEnforceSameTensorImplOrStorage.count(Name))
     return Call;
   std::vector<std::string> Before, After;
-  for (const UnpackedBinding &B : UnpackedBindings) {
-    const std::string &Arg = B.Name;
-    std::string T = noRefCType(B.Type);
+  for (const Binding &B : Unpacked.Bindings) {
+    std::string Arg = B.Name.str();
+    std::string T = noRefCType(B.NCType.Type);
     if (T == "at::TensorList" || T == "at::ITensorListRef") {
       Before.push_back(
           subst(SaveTensorListStorage, {{"tensorlist_name", Arg}}));
@@ -172,7 +171,7 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
 
   SchemaKind Kind = F.Func.kind();
   if (Kind != SchemaKind::Inplace && Kind != SchemaKind::Out) {
-    const std::string &Base = F.Func.Name.Name.Base;
+    std::string Base = getBaseName(F).str();
     std::optional<std::string> Aliased;
     if (const std::string *A = Tab.AllViewFunctions.lookup(Base))
       Aliased = unpackedName(*A);

@@ -17,7 +17,6 @@
 
 using namespace opgen;
 using namespace opgen::vtbody;
-using namespace opgen::vtstopgap;
 using namespace llvm;
 
 static std::string anyHasForwardGradName(const std::vector<std::string> &V) {

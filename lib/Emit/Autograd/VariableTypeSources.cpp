@@ -24,24 +24,9 @@
 
 using namespace opgen;
 using namespace opgen::vtbody;
-using namespace opgen::vtstopgap;
 using namespace llvm;
 
 namespace {
-
-const CodeTemplate &methodDefinition() {
-  static const CodeTemplate T(
-      "${return_type} ${type_wrapper_name}(${formals}) {\n"
-      "  ${type_definition_body}\n"
-      "}\n");
-  return T;
-}
-
-std::string wrapperRegistration(const NativeFunction &F, StringRef Key) {
-  return "m.impl(\"" + F.Func.Name.str() +
-         "\",\n       TORCH_FN(VariableType::" + typeWrapperName(F, Key) +
-         ")\n);\n";
-}
 
 /// torchgen's gen_variable_type_func: the definitions and registrations of
 /// one function, by sharded placeholder; false after reporting a problem.
@@ -51,7 +36,7 @@ bool genVariableTypeFunc(const Module &M, const AutogradModel &AM,
                          TemplateEnv &Env) {
   const NativeFunction &F = M.Functions[FW.Func];
   const InfosByKey *Infos = AM.getInfos(FW);
-  std::string Name = cppName(F, /*FaithfulOutName=*/false);
+  std::string Name = autogradCppName(F);
   std::string Formals = genFormals(F);
   bool Ok = true;
   auto Definition = [&](StringRef Key) {
@@ -61,30 +46,17 @@ bool genVariableTypeFunc(const Module &M, const AutogradModel &AM,
       Ok = false;
       return;
     }
-    std::string ReturnType =
-        returnsCType(F.Func.Returns, CppApiFlags::forFunction(F)).str();
-    std::vector<TemplateArg> Args;
-    TemplateValue RT(ReturnType), WN(typeWrapperName(F, Key)),
-        BodyV(std::move(*Body)), FormalsV(Formals);
-    TemplateArg A[] = {{"return_type", &RT},
-                       {"type_wrapper_name", &WN},
-                       {"type_definition_body", &BodyV},
-                       {"formals", &FormalsV}};
-    Expected<std::string> Text = methodDefinition().substitute(A);
-    if (!Text) {
-      consumeError(Text.takeError());
-      Ok = false;
-      return;
-    }
+    std::string Wrapper = typeWrapperName(F, Key);
     Env[("type_derived_method_definitions_" + Key).str()] =
-        std::vector<std::string>{std::move(*Text)};
-    Env[("wrapper_registrations_" + Key).str()] =
-        std::vector<std::string>{wrapperRegistration(F, Key)};
+        std::vector<std::string>{
+            methodDefinition(kernelReturnType(F), Wrapper, Formals, *Body)};
+    Env[("wrapper_registrations_" + Key).str()] = std::vector<std::string>{
+        wrapperRegistration(F.Func.Name.str(), "VariableType", Wrapper)};
   };
 
   bool NotImplemented = false;
   if (!Infos && !Tab.ResetGradAccumulator.count(F.Func.Name.Name.str()) &&
-      !Tab.DontRequireDerivative.count(F.Func.Name.Name.Base) &&
+      !Tab.DontRequireDerivative.count(getBaseName(F).str()) &&
       !Tab.DontEnforceSameTensorImplOrStorage.count(Name)) {
     std::string Wrapper = typeWrapperName(F);
     if (!Tab.DontEnforceStorageImplUseCount.count(Wrapper) &&
@@ -100,8 +72,7 @@ bool genVariableTypeFunc(const Module &M, const AutogradModel &AM,
     Env["type_derived_method_definitions_Default"] =
         std::vector<std::string>{""};
     Env["wrapper_registrations_Default"] = std::vector<std::string>{
-        "m.impl(\"" + F.Func.Name.str() +
-        "\", torch::autograd::autogradNotImplementedFallback());\n"};
+        autogradNotImplementedRegistration(F.Func.Name.str())};
   } else if (!Infos) {
     Definition("Default");
   } else {
@@ -184,10 +155,7 @@ LogicalResult opgen::emitVariableType(EmitContext &EC) {
   // The kernels of the functions VariableType handles (use_derived).
   std::vector<const FunctionWithDerivatives *> Fns;
   for (const FunctionWithDerivatives &FW : AM.Functions) {
-    const NativeFunction &F = M.Functions[FW.Func];
-    if (Tab.ManualAutograd.count(cppName(F, /*FaithfulOutName=*/false)))
-      continue;
-    if (getDispatchStrategy(M, AM, FW) == DispatchStrategy::UseDerived)
+    if (useDerived(M, AM, Tab, FW))
       Fns.push_back(&FW);
   }
   std::vector<ShardItem> Items(Fns.size());
@@ -196,7 +164,7 @@ LogicalResult opgen::emitVariableType(EmitContext &EC) {
   EC.Ctx.getThreadPool().parallelFor(
       EC.Options.Threads, Fns.size(), [&](size_t I) {
         const NativeFunction &F = M.Functions[Fns[I]->Func];
-        Items[I].Key = cppName(F, /*FaithfulOutName=*/false);
+        Items[I].Key = autogradCppName(F);
         Failed[I] = !genVariableTypeFunc(M, AM, Tab, *Fns[I], D, Items[I].Env);
       });
   D.flushDeferred();
