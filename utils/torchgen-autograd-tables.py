@@ -30,7 +30,9 @@ TABLES = {
                           "RESET_GRAD_ACCUMULATOR",
                           "DONT_ENFORCE_SAME_TENSOR_IMPL_OR_STORAGE",
                           "DONT_ENFORCE_TENSOR_IMPL_USE_COUNT",
-                          "DONT_ENFORCE_STORAGE_IMPL_USE_COUNT"],
+                          "DONT_ENFORCE_STORAGE_IMPL_USE_COUNT",
+                          "_foreach_ops_without_differentiability_info",
+                          "_foreach_ops_with_different_arity"],
     "gen_autograd_functions": ["UNTRACEABLE_FUNCTIONS"],
 }
 

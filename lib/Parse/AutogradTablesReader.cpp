@@ -57,6 +57,37 @@ public:
     }
   }
 
+  /// A collection of (string, string) tuples.
+  void namePairs(StringRef File, StringRef Name,
+                 std::set<std::pair<std::string, std::string>> &Out) {
+    PyRef V = Tables.get(File, Name);
+    if (!V) {
+      Failed = true;
+      return;
+    }
+    if (V->K != PyObject::Set && V->K != PyObject::List &&
+        V->K != PyObject::Tuple) {
+      D.error(V->Loc, "`" + Name +
+                          "` must be a collection of (name, overload) "
+                          "tuples, found " +
+                          V->describe());
+      Failed = true;
+      return;
+    }
+    for (const PyRef &I : V->Items) {
+      if (I->K != PyObject::Tuple || I->Items.size() != 2 ||
+          I->Items[0]->K != PyObject::Str || I->Items[1]->K != PyObject::Str) {
+        D.error(I->Loc, "`" + Name +
+                            "` must hold (name, overload) tuples of strings, "
+                            "found " +
+                            I->describe());
+        Failed = true;
+        continue;
+      }
+      Out.insert({I->Items[0]->S, I->Items[1]->S});
+    }
+  }
+
   void list(StringRef File, StringRef Name, std::vector<std::string> &Out) {
     PyRef V = Tables.get(File, Name);
     if (!V) {
@@ -153,6 +184,10 @@ opgen::readAutogradTables(Context &Ctx,
           Out.DontEnforceTensorImplUseCount);
   R.names(Var, "DONT_ENFORCE_STORAGE_IMPL_USE_COUNT",
           Out.DontEnforceStorageImplUseCount);
+  R.namePairs(Var, "_foreach_ops_without_differentiability_info",
+              Out.ForeachOpsWithoutDifferentiabilityInfo);
+  R.namePairs(Var, "_foreach_ops_with_different_arity",
+              Out.ForeachOpsWithDifferentArity);
 
   R.strings("gen_autograd_functions.py", "UNTRACEABLE_FUNCTIONS",
             Out.UntraceableFunctions);

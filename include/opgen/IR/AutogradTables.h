@@ -69,6 +69,13 @@ struct AutogradTables {
   std::set<std::string> DontEnforceSameTensorImplOrStorage;
   std::set<std::string> DontEnforceTensorImplUseCount;
   std::set<std::string> DontEnforceStorageImplUseCount;
+  /// Foreach functions, as (base name, overload name), that have no
+  /// reference info, or whose reference takes other arguments
+  /// (_foreach_ops_without_differentiability_info,
+  /// _foreach_ops_with_different_arity).
+  std::set<std::pair<std::string, std::string>>
+      ForeachOpsWithoutDifferentiabilityInfo;
+  std::set<std::pair<std::string, std::string>> ForeachOpsWithDifferentArity;
 
   // gen_autograd_functions.py
   StringTable UntraceableFunctions;

@@ -67,26 +67,13 @@ BodyEmitter::genDifferentiableInput(const Argument &A) {
 }
 
 bool BodyEmitter::setUpForeach() {
-  // torchgen's tables of foreach functions without an info or with a
-  // reference of another arity (gen_variable_type.py, not in the policy
-  // tables the folder gives).
-  static const char *const WithoutInfo[][2] = {
-      {"_foreach_maximum", "Scalar"}, {"_foreach_maximum", "ScalarList"},
-      {"_foreach_minimum", "Scalar"}, {"_foreach_minimum", "ScalarList"},
-      {"_foreach_addcdiv", "Tensor"}, {"_foreach_addcmul", "Tensor"},
-      {"_foreach_copy", ""}};
-  static const char *const OtherArity[][2] = {{"_foreach_add", "Scalar"},
-                                              {"_foreach_add", "ScalarList"},
-                                              {"_foreach_sub", "Scalar"},
-                                              {"_foreach_sub", "ScalarList"}};
   const std::string &Base = F.Func.Name.Name.Base;
   const std::string &Overload = F.Func.Name.OverloadName;
-  auto In = [&](const auto &Table) {
-    return any_of(
-        Table, [&](const auto &E) { return Base == E[0] && Overload == E[1]; });
+  auto In = [&](const std::set<std::pair<std::string, std::string>> &Table) {
+    return Table.count({Base, Overload}) != 0;
   };
   if (!Info) {
-    if (!In(WithoutInfo)) {
+    if (!In(Tab.ForeachOpsWithoutDifferentiabilityInfo)) {
       error(Base + "." + Overload + " should have a differentiability info");
       return false;
     }
@@ -95,7 +82,7 @@ bool BodyEmitter::setUpForeach() {
   const NativeFunction &Ref = M.Functions[Info->Func];
   std::vector<const Argument *> Mine = F.Func.Args.flatNonOut();
   std::vector<const Argument *> Theirs = Ref.Func.Args.flatNonOut();
-  if (Mine.size() != Theirs.size() && !In(OtherArity)) {
+  if (Mine.size() != Theirs.size() && !In(Tab.ForeachOpsWithDifferentArity)) {
     error(Base + "." + Overload + " has " + Twine(Mine.size()) +
           " args but the reference has " + Twine(Theirs.size()));
     return false;

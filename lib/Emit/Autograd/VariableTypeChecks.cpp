@@ -18,125 +18,136 @@ using namespace llvm;
 
 namespace {
 
-const CodeTemplate SaveTensorStorage(
-    "auto ${tensor_name}_storage_saved =\n"
-    "  ${tensor_name}.has_storage() ? "
-    "::std::optional<Storage>(${tensor_name}.storage()) : ::std::nullopt;\n");
+/// The generator's inline templates, parsed once.
+struct CheckTemplates {
+  CodeTemplate SaveTensorStorage{
+      "auto ${tensor_name}_storage_saved =\n"
+      "  ${tensor_name}.has_storage() ? "
+      "::std::optional<Storage>(${tensor_name}.storage()) : ::std::nullopt;\n"};
 
-const CodeTemplate EnforceSameTensorStorage(
-    "if (${tensor_name}_storage_saved.has_value() &&\n"
-    "    !at::impl::dispatch_mode_enabled() &&\n"
-    "    !at::impl::tensor_has_dispatch(${tensor_name}) &&\n"
-    "    !at::impl::tensor_has_dispatch(${out_tensor_name}))\n"
-    "  "
-    "TORCH_INTERNAL_ASSERT(${tensor_name}_storage_saved.value().is_alias_of(${"
-    "out_tensor_name}.storage()));\n");
+  CodeTemplate EnforceSameTensorStorage{
+      "if (${tensor_name}_storage_saved.has_value() &&\n"
+      "    !at::impl::dispatch_mode_enabled() &&\n"
+      "    !at::impl::tensor_has_dispatch(${tensor_name}) &&\n"
+      "    !at::impl::tensor_has_dispatch(${out_tensor_name}))\n"
+      "  "
+      "TORCH_INTERNAL_ASSERT(${tensor_name}_storage_saved.value().is_alias_of($"
+      "{"
+      "out_tensor_name}.storage()));\n"};
 
-const CodeTemplate SaveTensorListStorage(
-    "std::vector<::std::optional<Storage>> "
-    "${tensorlist_name}_storage_saved(${tensorlist_name}.size());\n"
-    "for (const Tensor& tensor : ${tensorlist_name})\n"
-    "  ${tensorlist_name}_storage_saved.push_back(\n"
-    "    tensor.has_storage() ? ::std::optional<Storage>(tensor.storage()) : "
-    "::std::nullopt);\n");
+  CodeTemplate SaveTensorListStorage{
+      "std::vector<::std::optional<Storage>> "
+      "${tensorlist_name}_storage_saved(${tensorlist_name}.size());\n"
+      "for (const Tensor& tensor : ${tensorlist_name})\n"
+      "  ${tensorlist_name}_storage_saved.push_back(\n"
+      "    tensor.has_storage() ? ::std::optional<Storage>(tensor.storage()) : "
+      "::std::nullopt);\n"};
 
-const CodeTemplate EnforceSameTensorListStorage(
-    "for (size_t i=0; i<${tensorlist_name}.size() && "
-    "!at::impl::dispatch_mode_enabled(); i++) {\n"
-    "  if (${tensorlist_name}_storage_saved[i].has_value() && "
-    "!at::impl::tensorlist_has_dispatch(${tensorlist_name}))\n"
-    "    "
-    "TORCH_INTERNAL_ASSERT(${tensorlist_name}_storage_saved[i].value().is_"
-    "alias_of(${tensorlist_name}[i].storage()));\n"
-    "}\n");
+  CodeTemplate EnforceSameTensorListStorage{
+      "for (size_t i=0; i<${tensorlist_name}.size() && "
+      "!at::impl::dispatch_mode_enabled(); i++) {\n"
+      "  if (${tensorlist_name}_storage_saved[i].has_value() && "
+      "!at::impl::tensorlist_has_dispatch(${tensorlist_name}))\n"
+      "    "
+      "TORCH_INTERNAL_ASSERT(${tensorlist_name}_storage_saved[i].value().is_"
+      "alias_of(${tensorlist_name}[i].storage()));\n"
+      "}\n"};
 
-const CodeTemplate SaveOptionalTensorListStorage(
-    "std::vector<::std::optional<Storage>> "
-    "${tensorlist_name}_storage_saved(${tensorlist_name}.size());\n"
-    "for (const ::std::optional<Tensor>& tensor : ${tensorlist_name})\n"
-    "  ${tensorlist_name}_storage_saved.push_back(\n"
-    "    tensor.has_value() && tensor->has_storage() ? "
-    "::std::optional<Storage>(tensor->storage()) : ::std::nullopt);\n");
+  CodeTemplate SaveOptionalTensorListStorage{
+      "std::vector<::std::optional<Storage>> "
+      "${tensorlist_name}_storage_saved(${tensorlist_name}.size());\n"
+      "for (const ::std::optional<Tensor>& tensor : ${tensorlist_name})\n"
+      "  ${tensorlist_name}_storage_saved.push_back(\n"
+      "    tensor.has_value() && tensor->has_storage() ? "
+      "::std::optional<Storage>(tensor->storage()) : ::std::nullopt);\n"};
 
-const CodeTemplate EnforceSameOptionalTensorListStorage(
-    "for (size_t i=0; i<${tensorlist_name}.size() && "
-    "!at::impl::dispatch_mode_enabled(); i++) {\n"
-    "  if (${tensorlist_name}_storage_saved[i].has_value() && "
-    "!at::impl::tensorlist_has_dispatch(${tensorlist_name}))\n"
-    "    "
-    "TORCH_INTERNAL_ASSERT(${tensorlist_name}_storage_saved[i].value().is_"
-    "alias_of(\n"
-    "        "
-    "static_cast<::std::optional<Tensor>>(${tensorlist_name}[i])->storage()));"
-    "\n"
-    "}\n");
+  CodeTemplate EnforceSameOptionalTensorListStorage{
+      "for (size_t i=0; i<${tensorlist_name}.size() && "
+      "!at::impl::dispatch_mode_enabled(); i++) {\n"
+      "  if (${tensorlist_name}_storage_saved[i].has_value() && "
+      "!at::impl::tensorlist_has_dispatch(${tensorlist_name}))\n"
+      "    "
+      "TORCH_INTERNAL_ASSERT(${tensorlist_name}_storage_saved[i].value().is_"
+      "alias_of(\n"
+      "        "
+      "static_cast<::std::optional<Tensor>>(${tensorlist_name}[i])->storage()))"
+      ";"
+      "\n"
+      "}\n"};
 
-const CodeTemplate
-    SaveTensorImpl("c10::intrusive_ptr<TensorImpl> ${tensor_name}_impl_saved;\n"
-                   "if (${tensor_name}.defined()) ${tensor_name}_impl_saved = "
-                   "${tensor_name}.getIntrusivePtr();\n");
+  CodeTemplate SaveTensorImpl{
+      "c10::intrusive_ptr<TensorImpl> ${tensor_name}_impl_saved;\n"
+      "if (${tensor_name}.defined()) ${tensor_name}_impl_saved = "
+      "${tensor_name}.getIntrusivePtr();\n"};
 
-const CodeTemplate EnforceSameTensorImpl(
-    "if (${tensor_name}_impl_saved && !at::impl::dispatch_mode_enabled() && "
-    "!at::impl::tensor_has_dispatch(${tensor_name}))\n"
-    "  TORCH_INTERNAL_ASSERT(${tensor_name}_impl_saved == "
-    "${tensor_name}.getIntrusivePtr());\n");
+  CodeTemplate EnforceSameTensorImpl{
+      "if (${tensor_name}_impl_saved && !at::impl::dispatch_mode_enabled() && "
+      "!at::impl::tensor_has_dispatch(${tensor_name}))\n"
+      "  TORCH_INTERNAL_ASSERT(${tensor_name}_impl_saved == "
+      "${tensor_name}.getIntrusivePtr());\n"};
 
-const CodeTemplate EnforceTensorImplUseCount(
-    "if (!at::impl::dispatch_mode_enabled() && "
-    "!at::impl::tensor_has_dispatch(${tensor_name}))\n"
-    "  TORCH_INTERNAL_ASSERT(${tensor_name}.use_count() == "
-    "expected_fresh_use_count(${tensor_name}), \"function: ${fn_name}\");\n");
+  CodeTemplate EnforceTensorImplUseCount{
+      "if (!at::impl::dispatch_mode_enabled() && "
+      "!at::impl::tensor_has_dispatch(${tensor_name}))\n"
+      "  TORCH_INTERNAL_ASSERT(${tensor_name}.use_count() == "
+      "expected_fresh_use_count(${tensor_name}), \"function: ${fn_name}\");\n"};
 
-const CodeTemplate EnforceTensorStorageUseCountEqualsOne(
-    "if (${tensor_name}.has_storage() && !at::impl::dispatch_mode_enabled() "
-    "&& !at::impl::tensor_has_dispatch(${tensor_name})) {\n"
-    "  TORCH_INTERNAL_ASSERT(${tensor_name}.storage().use_count() == 1, "
-    "\"function: ${fn_name}\");\n"
-    "}\n");
+  CodeTemplate EnforceTensorStorageUseCountEqualsOne{
+      "if (${tensor_name}.has_storage() && !at::impl::dispatch_mode_enabled() "
+      "&& !at::impl::tensor_has_dispatch(${tensor_name})) {\n"
+      "  TORCH_INTERNAL_ASSERT(${tensor_name}.storage().use_count() == 1, "
+      "\"function: ${fn_name}\");\n"
+      "}\n"};
 
-const CodeTemplate SaveTensorListImpl(
-    "std::vector<c10::intrusive_ptr<TensorImpl>> "
-    "${tensorlist_name}_impl_saved(${tensorlist_name}.size());\n"
-    "for (size_t i=0; i<${tensorlist_name}.size(); i++)\n"
-    "  if (${tensorlist_name}[i].defined()) ${tensorlist_name}_impl_saved[i] "
-    "= ${tensorlist_name}[i].getIntrusivePtr();\n");
+  CodeTemplate SaveTensorListImpl{
+      "std::vector<c10::intrusive_ptr<TensorImpl>> "
+      "${tensorlist_name}_impl_saved(${tensorlist_name}.size());\n"
+      "for (size_t i=0; i<${tensorlist_name}.size(); i++)\n"
+      "  if (${tensorlist_name}[i].defined()) ${tensorlist_name}_impl_saved[i] "
+      "= ${tensorlist_name}[i].getIntrusivePtr();\n"};
 
-const CodeTemplate EnforceSameTensorListImpl(
-    "for (size_t i=0; i<${tensorlist_name}.size() && "
-    "!at::impl::dispatch_mode_enabled(); i++) {\n"
-    "  if (${tensorlist_name}_impl_saved[i] && "
-    "!at::impl::tensorlist_has_dispatch(${tensorlist_name}))\n"
-    "    TORCH_INTERNAL_ASSERT(${tensorlist_name}_impl_saved[i] == "
-    "${tensorlist_name}[i].getIntrusivePtr());\n"
-    "}\n");
+  CodeTemplate EnforceSameTensorListImpl{
+      "for (size_t i=0; i<${tensorlist_name}.size() && "
+      "!at::impl::dispatch_mode_enabled(); i++) {\n"
+      "  if (${tensorlist_name}_impl_saved[i] && "
+      "!at::impl::tensorlist_has_dispatch(${tensorlist_name}))\n"
+      "    TORCH_INTERNAL_ASSERT(${tensorlist_name}_impl_saved[i] == "
+      "${tensorlist_name}[i].getIntrusivePtr());\n"
+      "}\n"};
 
-const CodeTemplate SaveOptionalTensorListImpl(
-    "std::vector<c10::intrusive_ptr<TensorImpl>> "
-    "${tensorlist_name}_impl_saved(${tensorlist_name}.size());\n"
-    "for (size_t i=0; i<${tensorlist_name}.size(); i++) {\n"
-    "  ::std::optional<Tensor> t = ${tensorlist_name}[i];\n"
-    "  if (t.has_value() && t->defined()) ${tensorlist_name}_impl_saved[i] = "
-    "t->getIntrusivePtr();\n"
-    "}\n");
+  CodeTemplate SaveOptionalTensorListImpl{
+      "std::vector<c10::intrusive_ptr<TensorImpl>> "
+      "${tensorlist_name}_impl_saved(${tensorlist_name}.size());\n"
+      "for (size_t i=0; i<${tensorlist_name}.size(); i++) {\n"
+      "  ::std::optional<Tensor> t = ${tensorlist_name}[i];\n"
+      "  if (t.has_value() && t->defined()) ${tensorlist_name}_impl_saved[i] = "
+      "t->getIntrusivePtr();\n"
+      "}\n"};
 
-const CodeTemplate EnforceSameOptionalTensorListImpl(
-    "for (size_t i=0; i<${tensorlist_name}.size() && "
-    "!at::impl::dispatch_mode_enabled(); i++) {\n"
-    "  if (${tensorlist_name}_impl_saved[i])\n"
-    "    TORCH_INTERNAL_ASSERT(\n"
-    "      ${tensorlist_name}_impl_saved[i] == "
-    "static_cast<::std::optional<Tensor>>(${tensorlist_name}[i])->"
-    "getIntrusivePtr());\n"
-    "}\n");
+  CodeTemplate EnforceSameOptionalTensorListImpl{
+      "for (size_t i=0; i<${tensorlist_name}.size() && "
+      "!at::impl::dispatch_mode_enabled(); i++) {\n"
+      "  if (${tensorlist_name}_impl_saved[i])\n"
+      "    TORCH_INTERNAL_ASSERT(\n"
+      "      ${tensorlist_name}_impl_saved[i] == "
+      "static_cast<::std::optional<Tensor>>(${tensorlist_name}[i])->"
+      "getIntrusivePtr());\n"
+      "}\n"};
 
-const CodeTemplate RunOnlyInDebugMode("#ifndef NDEBUG\n"
-                                      "${statements}\n"
-                                      "#endif\n");
+  CodeTemplate RunOnlyInDebugMode{"#ifndef NDEBUG\n"
+                                  "${statements}\n"
+                                  "#endif\n"};
+};
+
+const CheckTemplates &templates() {
+  static const CheckTemplates T;
+  return T;
+}
 
 } // namespace
 
 std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
+  const CheckTemplates &Tpl = templates();
   if (Tab.DontEnforceSameTensorImplOrStorage.count(Name))
     return Call;
   std::vector<std::string> Before, After;
@@ -145,27 +156,28 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
     std::string T = noRefCType(B.NCType.Type);
     if (T == "at::TensorList" || T == "at::ITensorListRef") {
       Before.push_back(
-          subst(SaveTensorListStorage, {{"tensorlist_name", Arg}}));
-      Before.push_back(subst(SaveTensorListImpl, {{"tensorlist_name", Arg}}));
+          subst(Tpl.SaveTensorListStorage, {{"tensorlist_name", Arg}}));
+      Before.push_back(
+          subst(Tpl.SaveTensorListImpl, {{"tensorlist_name", Arg}}));
       After.push_back(
-          subst(EnforceSameTensorListStorage, {{"tensorlist_name", Arg}}));
+          subst(Tpl.EnforceSameTensorListStorage, {{"tensorlist_name", Arg}}));
       After.push_back(
-          subst(EnforceSameTensorListImpl, {{"tensorlist_name", Arg}}));
+          subst(Tpl.EnforceSameTensorListImpl, {{"tensorlist_name", Arg}}));
     } else if (T == "c10::List<::std::optional<at::Tensor>>") {
       Before.push_back(
-          subst(SaveOptionalTensorListStorage, {{"tensorlist_name", Arg}}));
+          subst(Tpl.SaveOptionalTensorListStorage, {{"tensorlist_name", Arg}}));
       Before.push_back(
-          subst(SaveOptionalTensorListImpl, {{"tensorlist_name", Arg}}));
-      After.push_back(subst(EnforceSameOptionalTensorListStorage,
+          subst(Tpl.SaveOptionalTensorListImpl, {{"tensorlist_name", Arg}}));
+      After.push_back(subst(Tpl.EnforceSameOptionalTensorListStorage,
                             {{"tensorlist_name", Arg}}));
-      After.push_back(
-          subst(EnforceSameOptionalTensorListImpl, {{"tensorlist_name", Arg}}));
+      After.push_back(subst(Tpl.EnforceSameOptionalTensorListImpl,
+                            {{"tensorlist_name", Arg}}));
     } else if (T == "at::Tensor") {
-      Before.push_back(subst(SaveTensorStorage, {{"tensor_name", Arg}}));
-      Before.push_back(subst(SaveTensorImpl, {{"tensor_name", Arg}}));
-      After.push_back(subst(EnforceSameTensorStorage,
+      Before.push_back(subst(Tpl.SaveTensorStorage, {{"tensor_name", Arg}}));
+      Before.push_back(subst(Tpl.SaveTensorImpl, {{"tensor_name", Arg}}));
+      After.push_back(subst(Tpl.EnforceSameTensorStorage,
                             {{"tensor_name", Arg}, {"out_tensor_name", Arg}}));
-      After.push_back(subst(EnforceSameTensorImpl, {{"tensor_name", Arg}}));
+      After.push_back(subst(Tpl.EnforceSameTensorImpl, {{"tensor_name", Arg}}));
     }
   }
 
@@ -189,14 +201,14 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
             return Call;
           }
           After.push_back(
-              subst(EnforceSameTensorStorage,
+              subst(Tpl.EnforceSameTensorStorage,
                     {{"tensor_name", *Aliased}, {"out_tensor_name", Ret}}));
         } else if (!Tab.DontEnforceStorageImplUseCount.count(Wrapper)) {
-          After.push_back(subst(EnforceTensorStorageUseCountEqualsOne,
+          After.push_back(subst(Tpl.EnforceTensorStorageUseCountEqualsOne,
                                 {{"tensor_name", Ret}, {"fn_name", Wrapper}}));
         }
         if (!Tab.DontEnforceTensorImplUseCount.count(Wrapper))
-          After.push_back(subst(EnforceTensorImplUseCount,
+          After.push_back(subst(Tpl.EnforceTensorImplUseCount,
                                 {{"tensor_name", Ret}, {"fn_name", Wrapper}}));
       } else if (T == "c10::List<::std::optional<at::Tensor>>" ||
                  T == "at::TensorList") {
@@ -206,7 +218,8 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
     }
   }
   if (!Before.empty() && !After.empty())
-    Call = subst(RunOnlyInDebugMode, {{"statements", std::move(Before)}}) +
-           Call + subst(RunOnlyInDebugMode, {{"statements", std::move(After)}});
+    Call = subst(Tpl.RunOnlyInDebugMode, {{"statements", std::move(Before)}}) +
+           Call +
+           subst(Tpl.RunOnlyInDebugMode, {{"statements", std::move(After)}});
   return Call;
 }

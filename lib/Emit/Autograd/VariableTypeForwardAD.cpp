@@ -149,78 +149,90 @@ std::string BodyEmitter::emitForbidFwDerivatives(bool OutFn) {
 }
 
 namespace {
-const CodeTemplate DefinedGrad(
-    "auto ${inp_name}_t_raw = toNonOptFwGrad(${inp});\n"
-    "auto ${inp_name}_tensor = toNonOptTensor(${inp});\n"
-    "auto ${inp_name}_t = (${inp_name}_t_raw.defined() || "
-    "!${inp_name}_tensor.defined())\n"
-    "  ? ${inp_name}_t_raw : at::${zeros_fn}(${inp_name}_tensor.sym_sizes(), "
-    "${inp_name}_tensor.options());\n");
-const CodeTemplate UpdateWrappedNum(
-    "update_wrapped_number(${inp_name}_tensor, ${inp_name}_t);\n");
-const CodeTemplate
-    DefinedPrimal("auto ${inp_name}_p = toNonOptPrimal(${inp});\n");
-const CodeTemplate SetterTensor(
-    "if (${out_arg}_new_fw_grad_opt.has_value() && "
-    "${out_arg}_new_fw_grad_opt.value().defined() && ${out_arg}.defined()) {\n"
-    "  // The hardcoded 0 here will need to be updated once we support "
-    "multiple levels.\n"
-    "  ${out_arg}._set_fw_grad(${out_arg}_new_fw_grad_opt.value(), /* level "
-    "*/ 0, /* is_inplace_op */ ${is_inplace});\n"
-    "}\n");
-const CodeTemplate SetterTensorForeach(
-    "for (const auto& i : c10::irange(${out_arg}_new_fw_grad_opts.size())) {\n"
-    "  auto& ${out_arg}_new_fw_grad_opt = ${out_arg}_new_fw_grad_opts[i];\n"
-    "  if (${out_arg}_new_fw_grad_opt.has_value() && "
-    "${out_arg}_new_fw_grad_opt.value().defined() && "
-    "${out_arg}[i].defined()) {\n"
-    "    // The hardcoded 0 here will need to be updated once we support "
-    "multiple levels.\n"
-    "    ${out_arg}[i]._set_fw_grad(${out_arg}_new_fw_grad_opt.value(), /* "
-    "level */ 0, /* is_inplace_op */ ${is_inplace});\n"
-    "  }\n"
-    "}\n");
-const CodeTemplate SetterMultiOutput(
-    "if (${all_res}_new_fw_grad_opt.has_value() && "
-    "std::get<${idx}>(${all_res}_new_fw_grad_opt.value()).defined()\n"
-    "    && ${out_arg}.defined()) {\n"
-    "  "
-    "${out_arg}._set_fw_grad(std::get<${idx}>(${all_res}_new_fw_grad_opt."
-    "value()), /* level */ 0, /* is_inplace_op */ false);\n"
-    "}\n");
-const CodeTemplate SetterTensorList(
-    "if (${out_arg}_new_fw_grad_opt.has_value()) {\n"
-    "  auto ${out_arg}_new_fw_grad = ${out_arg}_new_fw_grad_opt.value();\n"
-    "  TORCH_INTERNAL_ASSERT(${out_arg}.size() == "
-    "${out_arg}_new_fw_grad.size());\n"
-    "  for (const auto i : c10::irange(${out_arg}.size())) {\n"
-    "    if (${out_arg}_new_fw_grad[i].defined() && ${out_arg}[i].defined()) "
-    "{\n"
-    "      // The hardcoded 0 here will need to be updated once we support "
-    "multiple levels.\n"
-    "      ${out_arg}[i]._set_fw_grad(${out_arg}_new_fw_grad[i], /* level */ "
-    "0, /* is_inplace_op */ ${is_inplace});\n"
-    "    }\n"
-    "  }\n"
-    "}\n");
-const CodeTemplate
-    FwDerivativeTemplate("${fw_grad_opt_definition}\n"
-                         "if (${requires_fw_grad}) {\n"
-                         "    ${unpacked_arguments}\n"
-                         "    ${out_arg}_new_fw_grad_opt = ${formula};\n"
-                         "}\n");
-const CodeTemplate FwDerivativeForeachTemplate(
-    "${fw_grad_opt_definition}\n"
-    "for (const auto& i : c10::irange(${vector_of_optional_tensor}.size())) "
-    "{\n"
-    "  if (${any_has_forward_grad_for_current_index}) {\n"
-    "      ${unpacked_arguments}\n"
-    "      ${vector_of_optional_tensor}[i] = ${formula};\n"
-    "  }\n"
-    "}\n");
+
+/// The generator's inline templates, parsed once.
+struct ForwardADTemplates {
+  CodeTemplate DefinedGrad{
+      "auto ${inp_name}_t_raw = toNonOptFwGrad(${inp});\n"
+      "auto ${inp_name}_tensor = toNonOptTensor(${inp});\n"
+      "auto ${inp_name}_t = (${inp_name}_t_raw.defined() || "
+      "!${inp_name}_tensor.defined())\n"
+      "  ? ${inp_name}_t_raw : at::${zeros_fn}(${inp_name}_tensor.sym_sizes(), "
+      "${inp_name}_tensor.options());\n"};
+  CodeTemplate UpdateWrappedNum{
+      "update_wrapped_number(${inp_name}_tensor, ${inp_name}_t);\n"};
+  CodeTemplate DefinedPrimal{"auto ${inp_name}_p = toNonOptPrimal(${inp});\n"};
+  CodeTemplate SetterTensor{
+      "if (${out_arg}_new_fw_grad_opt.has_value() && "
+      "${out_arg}_new_fw_grad_opt.value().defined() && ${out_arg}.defined()) "
+      "{\n"
+      "  // The hardcoded 0 here will need to be updated once we support "
+      "multiple levels.\n"
+      "  ${out_arg}._set_fw_grad(${out_arg}_new_fw_grad_opt.value(), /* level "
+      "*/ 0, /* is_inplace_op */ ${is_inplace});\n"
+      "}\n"};
+  CodeTemplate SetterTensorForeach{
+      "for (const auto& i : c10::irange(${out_arg}_new_fw_grad_opts.size())) "
+      "{\n"
+      "  auto& ${out_arg}_new_fw_grad_opt = ${out_arg}_new_fw_grad_opts[i];\n"
+      "  if (${out_arg}_new_fw_grad_opt.has_value() && "
+      "${out_arg}_new_fw_grad_opt.value().defined() && "
+      "${out_arg}[i].defined()) {\n"
+      "    // The hardcoded 0 here will need to be updated once we support "
+      "multiple levels.\n"
+      "    ${out_arg}[i]._set_fw_grad(${out_arg}_new_fw_grad_opt.value(), /* "
+      "level */ 0, /* is_inplace_op */ ${is_inplace});\n"
+      "  }\n"
+      "}\n"};
+  CodeTemplate SetterMultiOutput{
+      "if (${all_res}_new_fw_grad_opt.has_value() && "
+      "std::get<${idx}>(${all_res}_new_fw_grad_opt.value()).defined()\n"
+      "    && ${out_arg}.defined()) {\n"
+      "  "
+      "${out_arg}._set_fw_grad(std::get<${idx}>(${all_res}_new_fw_grad_opt."
+      "value()), /* level */ 0, /* is_inplace_op */ false);\n"
+      "}\n"};
+  CodeTemplate SetterTensorList{
+      "if (${out_arg}_new_fw_grad_opt.has_value()) {\n"
+      "  auto ${out_arg}_new_fw_grad = ${out_arg}_new_fw_grad_opt.value();\n"
+      "  TORCH_INTERNAL_ASSERT(${out_arg}.size() == "
+      "${out_arg}_new_fw_grad.size());\n"
+      "  for (const auto i : c10::irange(${out_arg}.size())) {\n"
+      "    if (${out_arg}_new_fw_grad[i].defined() && ${out_arg}[i].defined()) "
+      "{\n"
+      "      // The hardcoded 0 here will need to be updated once we support "
+      "multiple levels.\n"
+      "      ${out_arg}[i]._set_fw_grad(${out_arg}_new_fw_grad[i], /* level */ "
+      "0, /* is_inplace_op */ ${is_inplace});\n"
+      "    }\n"
+      "  }\n"
+      "}\n"};
+  CodeTemplate FwDerivativeTemplate{
+      "${fw_grad_opt_definition}\n"
+      "if (${requires_fw_grad}) {\n"
+      "    ${unpacked_arguments}\n"
+      "    ${out_arg}_new_fw_grad_opt = ${formula};\n"
+      "}\n"};
+  CodeTemplate FwDerivativeForeachTemplate{
+      "${fw_grad_opt_definition}\n"
+      "for (const auto& i : c10::irange(${vector_of_optional_tensor}.size())) "
+      "{\n"
+      "  if (${any_has_forward_grad_for_current_index}) {\n"
+      "      ${unpacked_arguments}\n"
+      "      ${vector_of_optional_tensor}[i] = ${formula};\n"
+      "  }\n"
+      "}\n"};
+};
+
+const ForwardADTemplates &templates() {
+  static const ForwardADTemplates T;
+  return T;
+}
+
 } // namespace
 
 std::vector<std::string> BodyEmitter::emitFwDerivatives() {
+  const ForwardADTemplates &Tpl = templates();
   std::vector<std::string> Content;
   std::vector<std::string> Setters;
   for (const ForwardDerivative &FD : FwDerivatives) {
@@ -264,23 +276,23 @@ std::vector<std::string> BodyEmitter::emitFwDerivatives() {
       ZerosFn = Inplace && In.Name == "self" ? "zeros_symint"
                                              : "_efficientzerotensor_symint";
       if (contains(FD.RequiredInputsFwGrad, In.Name)) {
-        Unpacked += subst(DefinedGrad, {{"inp_name", In.Name},
-                                        {"inp", InName + Suffix},
-                                        {"zeros_fn", ZerosFn}});
+        Unpacked += subst(Tpl.DefinedGrad, {{"inp_name", In.Name},
+                                            {"inp", InName + Suffix},
+                                            {"zeros_fn", ZerosFn}});
         if (ZerosFn == "_efficientzerotensor_symint")
-          Unpacked += subst(UpdateWrappedNum, {{"inp_name", In.Name}});
+          Unpacked += subst(Tpl.UpdateWrappedNum, {{"inp_name", In.Name}});
       }
       if (contains(FD.RequiredInputsPrimal, In.Name))
-        Unpacked += subst(DefinedPrimal,
+        Unpacked += subst(Tpl.DefinedPrimal,
                           {{"inp_name", In.Name}, {"inp", InName + Suffix}});
     }
     if (FD.RequiredOriginalSelfValue) {
       std::string Suffix = IsInplaceForeach ? "s[i]" : "";
-      Unpacked += subst(DefinedGrad, {{"inp_name", "original_self"},
-                                      {"inp", "original_self" + Suffix},
-                                      {"zeros_fn", ZerosFn}});
-      Unpacked += subst(DefinedPrimal, {{"inp_name", "original_self"},
-                                        {"inp", "original_self" + Suffix}});
+      Unpacked += subst(Tpl.DefinedGrad, {{"inp_name", "original_self"},
+                                          {"inp", "original_self" + Suffix},
+                                          {"zeros_fn", ZerosFn}});
+      Unpacked += subst(Tpl.DefinedPrimal, {{"inp_name", "original_self"},
+                                            {"inp", "original_self" + Suffix}});
     } else if (Inplace && FD.IsReusingOutplaceFormula) {
       Unpacked += "self_t = GradMode::is_enabled() ? self_t.clone() : self_t;";
     }
@@ -296,7 +308,7 @@ std::vector<std::string> BodyEmitter::emitFwDerivatives() {
         OptResGradType = "::std::optional<at::Tensor>";
         if (!IsForeach) {
           Setters.push_back(
-              subst(SetterTensor,
+              subst(Tpl.SetterTensor,
                     {{"out_arg", Res[0]}, {"is_inplace", IsInplaceStr}}));
         } else {
           std::string Expected = Inplace ? "self" : "result";
@@ -305,7 +317,7 @@ std::vector<std::string> BodyEmitter::emitFwDerivatives() {
             return Content;
           }
           Setters.push_back(
-              subst(SetterTensorForeach,
+              subst(Tpl.SetterTensorForeach,
                     {{"out_arg", Res[0]}, {"is_inplace", IsInplaceStr}}));
         }
         RequiresFwGrad += " && (" + FD.VarNames[0] + ".defined())";
@@ -316,9 +328,9 @@ std::vector<std::string> BodyEmitter::emitFwDerivatives() {
         OptResGradType = "::std::optional<" + Tuple + ">>";
         for (size_t I = 0; I != Res.size(); ++I)
           Setters.push_back(
-              subst(SetterMultiOutput, {{"idx", std::to_string(I)},
-                                        {"all_res", AllRes},
-                                        {"out_arg", Res[I]}}));
+              subst(Tpl.SetterMultiOutput, {{"idx", std::to_string(I)},
+                                            {"all_res", AllRes},
+                                            {"out_arg", Res[I]}}));
       }
     } else if (!FD.VarTypes.empty() && FD.VarTypes[0].getKind() == Type::List &&
                FD.VarTypes[0].isTensorLike()) {
@@ -331,12 +343,12 @@ std::vector<std::string> BodyEmitter::emitFwDerivatives() {
       if (!IsForeach) {
         OptResGradType = "::std::optional<::std::vector<at::Tensor>>";
         Setters.push_back(
-            subst(SetterTensorList,
+            subst(Tpl.SetterTensorList,
                   {{"out_arg", Res[0]}, {"is_inplace", IsInplaceStr}}));
       } else {
         OptResGradType = "::std::optional<at::Tensor>";
         Setters.push_back(
-            subst(SetterTensorForeach,
+            subst(Tpl.SetterTensorForeach,
                   {{"out_arg", Res[0]}, {"is_inplace", IsInplaceStr}}));
       }
     } else {
@@ -348,11 +360,11 @@ std::vector<std::string> BodyEmitter::emitFwDerivatives() {
       std::string Def =
           OptResGradType + " " + AllRes + "_new_fw_grad_opt = ::std::nullopt;";
       Content.push_back(
-          subst(FwDerivativeTemplate, {{"fw_grad_opt_definition", Def},
-                                       {"requires_fw_grad", RequiresFwGrad},
-                                       {"formula", FD.Formula},
-                                       {"out_arg", AllRes},
-                                       {"unpacked_arguments", Unpacked}}));
+          subst(Tpl.FwDerivativeTemplate, {{"fw_grad_opt_definition", Def},
+                                           {"requires_fw_grad", RequiresFwGrad},
+                                           {"formula", FD.Formula},
+                                           {"out_arg", AllRes},
+                                           {"unpacked_arguments", Unpacked}}));
       continue;
     }
     std::string Def = "std::vector<" + OptResGradType + "> " + AllRes +
@@ -375,7 +387,7 @@ std::vector<std::string> BodyEmitter::emitFwDerivatives() {
     for (const ForwardDerivative &Other : FwDerivatives)
       Current.push_back(anyHasForwardGradName(Other.VarNames) + "[i]");
     Content.push_back(subst(
-        FwDerivativeForeachTemplate,
+        Tpl.FwDerivativeForeachTemplate,
         {{"fw_grad_opt_definition", Def},
          {"vector_of_optional_tensor", AllRes + "_new_fw_grad_opts"},
          {"any_has_forward_grad_for_current_index", join(Current, " || ")},

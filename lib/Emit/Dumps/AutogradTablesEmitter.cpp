@@ -53,6 +53,9 @@ LogicalResult opgen::emitAutogradTablesText(EmitContext &EC, raw_ostream &OS) {
       T->DontEnforceSameTensorImplOrStorage;
   J["DONT_ENFORCE_TENSOR_IMPL_USE_COUNT"] = T->DontEnforceTensorImplUseCount;
   J["DONT_ENFORCE_STORAGE_IMPL_USE_COUNT"] = T->DontEnforceStorageImplUseCount;
+  J["_foreach_ops_without_differentiability_info"] =
+      T->ForeachOpsWithoutDifferentiabilityInfo;
+  J["_foreach_ops_with_different_arity"] = T->ForeachOpsWithDifferentArity;
   J["UNTRACEABLE_FUNCTIONS"] = pairs(T->UntraceableFunctions);
   OS << J.dump(-1, ' ', /*ensure_ascii=*/true, json::error_handler_t::replace)
      << '\n';
