@@ -3,9 +3,9 @@
 // The state torchgen's emit_body (gen_variable_type.py) computes for one
 // function and dispatch key, and the parts of the body made from it. The
 // parts live in the files named for what they write: VariableTypeBody.cpp
-// (the Node setup, the call, the history), VariableTypeForwardAD.cpp (the
-// forward-mode code), VariableTypeChecks.cpp (the debug-mode TensorImpl and
-// Storage checks).
+// (the Node setup, the call, the history), VariableTypeSavedVariables.cpp
+// (what the Node saves), VariableTypeForwardAD.cpp (the forward-mode code),
+// VariableTypeChecks.cpp (the debug-mode TensorImpl and Storage checks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +47,14 @@ struct DifferentiableInput {
 std::string
 subst(const CodeTemplate &T,
       std::initializer_list<std::pair<llvm::StringRef, TemplateValue>> Values);
+
+/// The flag telling whether a forward formula's outputs need tangents
+/// (`_any_has_forward_grad_result`).
+std::string anyHasForwardGradName(const std::vector<std::string> &VarNames);
+
+/// LOOP_OVER_VECTOR_OF_GRAD_FNS: statements per Node of an in-place
+/// foreach function.
+const CodeTemplate &loopOverVectorOfGradFns();
 
 /// CType without its outer references (remove_const_ref), printed.
 std::string noRefCType(const CType &T);

@@ -19,10 +19,6 @@ using namespace opgen;
 using namespace opgen::vtbody;
 using namespace llvm;
 
-static std::string anyHasForwardGradName(const std::vector<std::string> &V) {
-  return "_any_has_forward_grad_" + join(V, "_");
-}
-
 static bool contains(const std::optional<std::vector<std::string>> &L,
                      StringRef S) {
   return L && is_contained(*L, S);
