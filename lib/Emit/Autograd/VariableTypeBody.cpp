@@ -503,7 +503,7 @@ std::optional<std::vector<std::string>> BodyEmitter::emit() {
                        (!DifferentiableOutputs.empty() || IsInplaceForeach);
   if (Info && Info->hasDerivatives() && !RequiresDerivative &&
       !F.Func.Returns.empty()) {
-    error("ERROR: derivative ignored for " + Name +
+    error("derivative ignored for " + Name +
           " -- specified an autograd function without derivative");
     return std::nullopt;
   }
