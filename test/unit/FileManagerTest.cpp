@@ -184,6 +184,31 @@ TEST_CASE("write_sharded: shards, the Everything file and the output list") {
                                    ")");
 }
 
+TEST_CASE("makeSharded takes a template the caller generated") {
+  // gen_variable_type writes a template, then shards files from it: no
+  // template folder is read.
+  Scratch S;
+  Context Ctx(nulls());
+  TemplateCache TC(S.Templates.str().str());
+  FileManager FM(Ctx, TC, "out/", "gen");
+  CodeTemplate T("// $shard_id\n${defs_A}\n", "templates/Gen.cpp");
+  std::vector<ShardItem> Items(2);
+  Items[0].Key = "add";
+  Items[0].Env["defs_A"] = std::vector<std::string>{"// add"};
+  Items[1].Key = "add.Tensor";
+  Items[1].Env["defs_A"] = std::vector<std::string>{"// add.Tensor"};
+  StringRef Keys[] = {"defs_A"};
+  REQUIRE(succeeded(
+      FM.addSharded(FM.makeSharded("Gen.cpp", T, Items, 5, {}, Keys))));
+  const std::vector<GeneratedFile> &F = FM.getFiles();
+  REQUIRE(F.size() == 6);
+  CHECK(F[0].Name == "GenEverything.cpp");
+  CHECK(F[0].content() == "// Everything\n// add\n// add.Tensor\n");
+  CHECK(F[2].content() == "// _1\n// add.Tensor\n");
+  CHECK(F[3].content() == "// _2\n// add\n");
+  CHECK(TC.getReadPaths().empty());
+}
+
 TEST_CASE("one shard: _0 and Everything share their text unless shard_id "
           "tells them apart") {
   Scratch S;
