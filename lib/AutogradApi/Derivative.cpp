@@ -149,8 +149,6 @@ std::string savedVariables(std::string Formula,
                            ArrayRef<std::string> VarNames,
                            std::vector<SavedAttribute> &Saved,
                            FormulaPatterns &P, const FormulaSite &Site) {
-  if (!checkUnsupportedCalls(P, Formula, Site))
-    return Formula;
   for (const NamedCType &NC : NCTypes) {
     std::string Name = savedName(NC);
     // Every pattern below holds the name: no occurrence, nothing to do
@@ -236,6 +234,12 @@ Derivative autograd_detail::createDerivative(
   Derivative D;
   D.OriginalFormula = Formula.str();
   D.VarNames = std::move(VarNames);
+  // torchgen checks before saving the inputs and again before the outputs;
+  // the first check stops it, so the formula is reported once.
+  if (!checkUnsupportedCalls(P, Formula, Site)) {
+    D.Formula = Formula.str();
+    return D;
+  }
 
   std::vector<NamedCType> Inputs;
   Inputs.reserve(Args.size());
