@@ -34,6 +34,8 @@ config.substitutions.append(("%inputs", os.path.join(config.opgen_src_root, "tes
 # torchgen.gen's runs, shared by the tests comparing opgen with it (keyed by
 # flags and inputs; see utils/aten-compare.py).
 config.substitutions.append(("%aten-cache", os.path.join(config.opgen_obj_root, "test", "torchgen-aten-cache")))
+# gen_autograd's runs, the same way (utils/autograd-compare.py).
+config.substitutions.append(("%autograd-cache", os.path.join(config.opgen_obj_root, "test", "torchgen-autograd-cache")))
 
 # The reference: Debian's python3-torch packages unpacked by
 # utils/fetch-reference.sh. A release is available when it passes

@@ -35,7 +35,6 @@ the other did not is a problem too. Its files are named with an `aoti/`
 prefix (`aoti/c_shim_cpu.cpp`).
 """
 import argparse
-import fcntl
 import fnmatch
 import hashlib
 import os
@@ -44,20 +43,7 @@ import subprocess
 import sys
 import time
 
-from file_trees import files_under
-
-
-def tree_digest(paths):
-    h = hashlib.sha256()
-    for root in paths:
-        for dirpath, dirnames, filenames in sorted(os.walk(root)):
-            dirnames.sort()
-            for name in sorted(filenames):
-                p = os.path.join(dirpath, name)
-                h.update(os.path.relpath(p, root).encode())
-                with open(p, "rb") as f:
-                    h.update(hashlib.sha256(f.read()).digest())
-    return h.hexdigest()
+from file_trees import cached_run, files_under, tree_digest
 
 
 AOTI_DEFAULT = "torch/csrc/inductor/aoti_torch/generated"
@@ -91,25 +77,19 @@ def run_torchgen(dist, aten, flags, cache):
                                                 os.path.join(aten, "templates")])
          + "\0" + tree_digest([os.path.join(dist, "torchgen")])).encode()
     ).hexdigest()[:20]
-    folder = os.path.join(cache, key)
-    os.makedirs(cache, exist_ok=True)
-    # Tests running at once may want the same run: one makes it, the others
-    # wait for it and reuse it.
-    lock = open(os.path.join(cache, key + ".lock"), "w")
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    if os.path.exists(os.path.join(folder, ".complete")):
-        return folder
-    shutil.rmtree(folder, ignore_errors=True)
-    os.makedirs(folder)
-    env = dict(os.environ, PYTHONPATH=dist)
-    cmd = [sys.executable, "-m", "torchgen.gen", "-s", aten,
-           "--install_dir", "out", "-o", "deps.cmake"] + flags
-    r = subprocess.run(cmd, cwd=folder, env=env, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.stderr.write(r.stdout + r.stderr)
-        sys.exit("aten-compare: torchgen failed: " + " ".join(cmd))
-    open(os.path.join(folder, ".complete"), "w").close()
-    return folder
+
+    def make(folder):
+        env = dict(os.environ, PYTHONPATH=dist)
+        cmd = [sys.executable, "-m", "torchgen.gen", "-s", aten,
+               "--install_dir", "out", "-o", "deps.cmake"] + flags
+        r = subprocess.run(cmd, cwd=folder, env=env, capture_output=True,
+                           text=True)
+        if r.returncode != 0:
+            sys.stderr.write(r.stdout + r.stderr)
+            sys.exit("aten-compare: torchgen failed: " + " ".join(cmd))
+        return True
+
+    return cached_run(cache, key, make)
 
 
 def main():

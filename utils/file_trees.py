@@ -1,6 +1,9 @@
 """Folders of generated files, compared as `diff -r` compares them; shared
 by the scripts that run torchgen and opgen side by side."""
+import fcntl
+import hashlib
 import os
+import shutil
 
 
 def files_under(root):
@@ -11,3 +14,42 @@ def files_under(root):
             p = os.path.join(dirpath, name)
             out[os.path.relpath(p, root)] = p
     return out
+
+
+def tree_digest(paths):
+    """A digest of the names and bytes of every file below \\p paths (files
+    or folders), for keying cached reference runs by their inputs."""
+    h = hashlib.sha256()
+    for root in paths:
+        if os.path.isfile(root):
+            h.update(os.path.basename(root).encode())
+            with open(root, "rb") as f:
+                h.update(hashlib.sha256(f.read()).digest())
+            continue
+        for dirpath, dirnames, filenames in sorted(os.walk(root)):
+            dirnames.sort()
+            for name in sorted(filenames):
+                p = os.path.join(dirpath, name)
+                h.update(os.path.relpath(p, root).encode())
+                with open(p, "rb") as f:
+                    h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+def cached_run(cache, key, make):
+    """The folder CACHE/KEY, made by make(folder) unless a complete one is
+    there. Tests running at once may want the same run: one makes it, the
+    others wait on a lock and reuse it. make() returns False on failure
+    (the folder is then not marked complete)."""
+    folder = os.path.join(cache, key)
+    os.makedirs(cache, exist_ok=True)
+    lock = open(os.path.join(cache, key + ".lock"), "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    if os.path.exists(os.path.join(folder, ".complete")):
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    if not make(folder):
+        return None
+    open(os.path.join(folder, ".complete"), "w").close()
+    return folder
