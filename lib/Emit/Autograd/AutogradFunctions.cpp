@@ -137,6 +137,9 @@ auto needs_input_grad = std::array<bool, ${n}>{
 /// What one Node adds to the two files, or why it cannot be written.
 struct NodeTexts {
   std::string Declaration, Definition;
+  /// Whether each text is clean block text (checked on the node's thread,
+  /// so that the files' substitution need not scan 3 MB again).
+  bool DeclarationClean = false, DefinitionClean = false;
   std::vector<NodeError> Errors;
 };
 
@@ -283,7 +286,10 @@ LogicalResult opgen::emitAutogradFunctions(EmitContext &EC) {
   std::vector<NodeTexts> Texts(Infos.size());
   EC.Ctx.getThreadPool().parallelFor(
       EC.Options.Threads, Infos.size(), [&](size_t I) {
-        Texts[I] = makeNode(M, *Infos[I], Untraceable.count(Infos[I]->Name));
+        NodeTexts &T = Texts[I];
+        T = makeNode(M, *Infos[I], Untraceable.count(Infos[I]->Name));
+        T.DeclarationClean = isCleanBlockText(T.Declaration);
+        T.DefinitionClean = isCleanBlockText(T.Definition);
       });
 
   bool Failed = false;
@@ -299,11 +305,14 @@ LogicalResult opgen::emitAutogradFunctions(EmitContext &EC) {
     return failure();
 
   std::vector<StringRef> Declarations, Definitions;
+  std::vector<bool> DeclarationsClean, DefinitionsClean;
   Declarations.reserve(Texts.size());
   Definitions.reserve(Texts.size());
   for (const NodeTexts &T : Texts) {
     Declarations.push_back(T.Declaration);
     Definitions.push_back(T.Definition);
+    DeclarationsClean.push_back(T.DeclarationClean);
+    DefinitionsClean.push_back(T.DefinitionClean);
   }
 
   FileManager &FM = EC.files();
@@ -314,9 +323,9 @@ LogicalResult opgen::emitAutogradFunctions(EmitContext &EC) {
                                EC.Options.AutogradTemplateDirForComments + "/" +
                                Name.str();
     Env["autograd_function_declarations"] =
-        TemplateValue::borrowedList(Declarations);
+        TemplateValue::borrowedList(Declarations, DeclarationsClean);
     Env["autograd_function_definitions"] =
-        TemplateValue::borrowedList(Definitions);
+        TemplateValue::borrowedList(Definitions, DefinitionsClean);
     if (failed(FM.writeWithTemplate(Name, Name, std::move(Env))))
       Result = failure();
   }
