@@ -7,6 +7,10 @@
 #   opgen_aten(INSTALL_DIR <dir> [SOURCE_PATH <ATen dir>]
 #              [PER_OPERATOR_HEADERS] [EXTRA_ARGS <flags>...]
 #              [OUTPUTS_VAR <var>])
+#   opgen_autograd(OUTPUT_DIR <dir> AUTOGRAD_DIR <dir>
+#                  [NATIVE_FUNCTIONS <yaml>] [TAGS <yaml>]
+#                  [SOURCE_PATH <ATen dir>] [DISABLE_AUTOGRAD]
+#                  [EXTRA_ARGS <flags>...] [OUTPUTS_VAR <var>])
 #
 # Without SOURCE_PATH, the ATen folder is the one the tool finds as torchgen
 # does (OPGEN_SOURCE_PATH, else the torchgen python3 imports; opgen first
@@ -17,7 +21,7 @@
 # Each adds one custom command whose OUTPUT is every file the tool writes.
 # That list must be known when CMake configures, so the function runs the
 # tool once then in its listing mode (`--dry-run` for opgen-backend-stubs,
-# `--list-outputs` for opgen), which writes nothing. The command DEPENDS on
+# `--list-outputs` for opgen and opgen-autograd), which writes nothing. The command DEPENDS on
 # the yamls and the tool; the templates and the rest come from the tool's
 # --depfile. The tools rewrite only files whose content changed, and CMake's
 # Ninja generator marks custom commands `restat = 1`, so an edit that changes
@@ -33,6 +37,9 @@ include_guard(GLOBAL)
 
 set(OPGEN_EXECUTABLE "" CACHE FILEPATH
   "The opgen tool the opgen_aten() rules run (empty: the opgen target)")
+set(OPGEN_AUTOGRAD_EXECUTABLE "" CACHE FILEPATH
+  "The opgen-autograd tool the opgen_autograd() rules run (empty: the \
+opgen-autograd target)")
 set(OPGEN_BACKEND_STUBS_EXECUTABLE "" CACHE FILEPATH
   "The opgen-backend-stubs tool the opgen_backend_stubs() rules run (empty: \
 the opgen-backend-stubs target)")
@@ -195,6 +202,65 @@ function(opgen_aten)
     DEPFILE "${depfile}"
     WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
     COMMENT "Generating ATen's sources into ${ARG_INSTALL_DIR}"
+    VERBATIM)
+  if(ARG_OUTPUTS_VAR)
+    set(${ARG_OUTPUTS_VAR} "${outputs}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# libtorch's autograd sources, as PyTorch's generate_code.py has
+# gen_autograd write them: NATIVE_FUNCTIONS and TAGS default to those of the
+# ATen folder (SOURCE_PATH, or the one the opgen tool finds).
+function(opgen_autograd)
+  cmake_parse_arguments(ARG "DISABLE_AUTOGRAD"
+    "OUTPUT_DIR;AUTOGRAD_DIR;NATIVE_FUNCTIONS;TAGS;SOURCE_PATH;OUTPUTS_VAR"
+    "EXTRA_ARGS" ${ARGN})
+  foreach(req OUTPUT_DIR AUTOGRAD_DIR)
+    if(NOT ARG_${req})
+      message(FATAL_ERROR "opgen_autograd: ${req} is required")
+    endif()
+  endforeach()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR
+      "opgen_autograd: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  _opgen_tool(tool "${OPGEN_AUTOGRAD_EXECUTABLE}" opgen::opgen-autograd
+    opgen-autograd)
+  if(NOT ARG_NATIVE_FUNCTIONS OR NOT ARG_TAGS)
+    _opgen_tool(gen "${OPGEN_EXECUTABLE}" opgen::opgen opgen)
+    _opgen_source_path(aten "${gen_RUN}" "${ARG_SOURCE_PATH}")
+  endif()
+  if(ARG_NATIVE_FUNCTIONS)
+    get_filename_component(native "${ARG_NATIVE_FUNCTIONS}" ABSOLUTE)
+  else()
+    set(native "${aten}/native/native_functions.yaml")
+  endif()
+  if(ARG_TAGS)
+    get_filename_component(tags "${ARG_TAGS}" ABSOLUTE)
+  else()
+    set(tags "${aten}/native/tags.yaml")
+  endif()
+  get_filename_component(autograd "${ARG_AUTOGRAD_DIR}" ABSOLUTE)
+  get_filename_component(out "${ARG_OUTPUT_DIR}" ABSOLUTE
+    BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+  set(args "${native}" "${tags}" "${out}" "${autograd}")
+  if(ARG_DISABLE_AUTOGRAD)
+    list(APPEND args --disable-autograd)
+  endif()
+  list(APPEND args ${ARG_EXTRA_ARGS})
+  # The files are fixed but for selections; list them again when an input
+  # changes anyway (a cheap run).
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+    "${native}" "${tags}" "${autograd}/derivatives.yaml")
+  _opgen_list_outputs(outputs "${tool_RUN}" ${args} --list-outputs)
+  _opgen_depfile(depfile autograd "${out}")
+  add_custom_command(OUTPUT ${outputs}
+    COMMAND ${tool_COMMAND} ${args} --depfile "${depfile}"
+    DEPENDS "${native}" "${tags}" "${autograd}/derivatives.yaml"
+      ${tool_COMMAND}
+    DEPFILE "${depfile}"
+    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+    COMMENT "Generating libtorch's autograd sources into ${ARG_OUTPUT_DIR}"
     VERBATIM)
   if(ARG_OUTPUTS_VAR)
     set(${ARG_OUTPUTS_VAR} "${outputs}" PARENT_SCOPE)

@@ -402,7 +402,8 @@ LogicalResult opgen::readOperatorSelection(Context &Ctx, unsigned BufferID,
 
 LogicalResult opgen::readOpRegistrationWhitelist(Context &Ctx,
                                                  ArrayRef<std::string> Names,
-                                                 OperatorSelection &Out) {
+                                                 OperatorSelection &Out,
+                                                 bool UsedForTraining) {
   // The names, separated by spaces, in a buffer of their own, so that a bad
   // one is shown with a caret under it.
   std::string Text = join(Names, " ");
@@ -423,7 +424,7 @@ LogicalResult opgen::readOpRegistrationWhitelist(Context &Ctx,
     SelectedOperator Op;
     Op.Name = Name;
     Op.IsRootOperator = true;
-    Op.IsUsedForTraining = false;
+    Op.IsUsedForTraining = UsedForTraining;
     Op.IncludeAllOverloads = true;
     Op.Loc = Loc.Start;
     Out.Operators.emplace(Name, std::move(Op));

@@ -2,6 +2,7 @@
 
 #include "opgen/Tools/FrontEnd.h"
 #include "opgen/IR/Verifier.h"
+#include "opgen/Parse/AutogradTablesReader.h"
 #include "opgen/Parse/BackendYamlReader.h"
 #include "opgen/Parse/DerivativesYamlReader.h"
 #include "opgen/Parse/SelectionReader.h"
@@ -50,6 +51,21 @@ static SmallString<256> pyAbsPath(StringRef P) {
   sys::fs::make_absolute(S);
   sys::path::remove_dots(S, /*remove_dot_dot=*/true);
   return S;
+}
+
+LogicalResult
+opgen::loadAutogradTables(Context &Ctx, StringRef AutogradDir,
+                          AutogradTables &Out,
+                          const std::function<void(unsigned)> &OnLoad) {
+  auto Load = [&](StringRef Name) {
+    SmallString<256> P(AutogradDir);
+    sys::path::append(P, Name);
+    unsigned B = loadFile(Ctx, P);
+    if (B && OnLoad)
+      OnLoad(B);
+    return B;
+  };
+  return readAutogradTables(Ctx, Load, Out);
 }
 
 std::string opgen::getAutogradTemplateDirForComments(StringRef AutogradDir,
@@ -163,7 +179,8 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
     SelectionOk = succeeded(
         In.SelectionYaml
             ? readOperatorSelection(Ctx, In.SelectionYaml, S)
-            : readOpRegistrationWhitelist(Ctx, *In.OpRegistrationWhitelist, S));
+            : readOpRegistrationWhitelist(Ctx, *In.OpRegistrationWhitelist, S,
+                                          In.WhitelistForTraining));
     if (SelectionOk)
       M.Selection = std::move(S);
   }

@@ -232,11 +232,9 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
   return success();
 }
 
-/// argparse's `nargs='*'` flags take the words after them (`--generate
-/// headers sources`); LLVM's parser takes one value per occurrence. Rewrite
-/// `--flag a b` as `--flag=a --flag=b`, and a bare `--flag` (an empty list,
-/// which is not the same as no flag) as `--flag=`.
-static std::vector<std::string> expandListFlags(int Argc, char **Argv) {
+int opgen::genMain(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  prepareToolProcess();
   static const StringRef ListFlags[] = {"op-registration-whitelist",
                                         "op_registration_whitelist",
                                         "backend-whitelist",
@@ -244,29 +242,7 @@ static std::vector<std::string> expandListFlags(int Argc, char **Argv) {
                                         "static-dispatch-backend",
                                         "static_dispatch_backend",
                                         "generate"};
-  std::vector<std::string> Args;
-  for (int I = 0; I < Argc; ++I) {
-    StringRef A = Argv[I];
-    if (I == 0 || !A.startswith("--") || A.contains('=') ||
-        !is_contained(ListFlags, A.drop_front(2))) {
-      Args.push_back(A.str());
-      continue;
-    }
-    bool Any = false;
-    while (I + 1 < Argc && !StringRef(Argv[I + 1]).startswith("-")) {
-      Args.push_back((A + "=" + Argv[++I]).str());
-      Any = true;
-    }
-    if (!Any)
-      Args.push_back((A + "=").str());
-  }
-  return Args;
-}
-
-int opgen::genMain(int Argc, char **Argv) {
-  InitLLVM X(Argc, Argv);
-  prepareToolProcess();
-  std::vector<std::string> Expanded = expandListFlags(Argc, Argv);
+  std::vector<std::string> Expanded = expandListFlags(Argc, Argv, ListFlags);
   std::vector<const char *> ArgPtrs;
   for (const std::string &A : Expanded)
     ArgPtrs.push_back(A.c_str());

@@ -5,7 +5,6 @@
 #include "opgen/Emit/Dumps/IREmitters.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
-#include "opgen/Parse/AutogradTablesReader.h"
 #include "opgen/Parse/FallbackOpsReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Support/DiagnosticVerifier.h"
@@ -311,15 +310,12 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     if (!Config.AutogradDir.empty()) {
       // The generators' tables, as their modules define them.
       auto Tables = std::make_unique<AutogradTables>();
-      auto Load = [&](StringRef Name) {
-        SmallString<256> P(Config.AutogradDir);
-        sys::path::append(P, Name);
-        unsigned B = loadFile(Ctx, P);
-        if (B && Verifier)
+      auto OnLoad = [&](unsigned B) {
+        if (Verifier)
           Verifier->addExpectations(B);
-        return B;
       };
-      if (succeeded(readAutogradTables(Ctx, Load, *Tables)))
+      if (succeeded(
+              loadAutogradTables(Ctx, Config.AutogradDir, *Tables, OnLoad)))
         SplitEO.AutogradPolicy = Tables.get();
       else
         Read = false;

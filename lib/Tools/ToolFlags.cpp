@@ -219,3 +219,24 @@ LogicalResult opgen::openAtenFolder(DiagnosticEngine &D, raw_ostream &ErrOS,
           << (Origin.empty() ? StringRef("--source-path") : Origin) << ")\n";
   return checkAtenFolder(D, Path, Origin);
 }
+
+std::vector<std::string> opgen::expandListFlags(int Argc, char **Argv,
+                                                ArrayRef<StringRef> ListFlags) {
+  std::vector<std::string> Args;
+  for (int I = 0; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (I == 0 || !A.startswith("--") || A.contains('=') ||
+        !is_contained(ListFlags, A.drop_front(2))) {
+      Args.push_back(A.str());
+      continue;
+    }
+    bool Any = false;
+    while (I + 1 < Argc && !StringRef(Argv[I + 1]).startswith("-")) {
+      Args.push_back((A + "=" + Argv[++I]).str());
+      Any = true;
+    }
+    if (!Any)
+      Args.push_back((A + "=").str());
+  }
+  return Args;
+}

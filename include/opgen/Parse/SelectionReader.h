@@ -40,13 +40,16 @@ LogicalResult readOperatorSelection(Context &Ctx, unsigned BufferID,
                                     OperatorSelection &Out);
 
 /// torchgen's selection for --op-registration-whitelist: every name with all
-/// its overloads, as a root operator not used for training, with every
+/// its overloads, as a root operator (used for training only with
+/// \p UsedForTraining: torchgen.gen's list is not, generate_code's
+/// selected-op list for the autograd generators is), with every
 /// non-operator selective (kernel dtypes, custom classes) included. An empty
 /// list selects no operator. Names that are not `<namespace>::<operator>`
 /// are reported, located in a buffer named after the flag.
 LogicalResult readOpRegistrationWhitelist(Context &Ctx,
                                           llvm::ArrayRef<std::string> Names,
-                                          OperatorSelection &Out);
+                                          OperatorSelection &Out,
+                                          bool UsedForTraining = false);
 
 } // namespace opgen
 

@@ -12,6 +12,7 @@
 #ifndef OPGEN_TOOLS_FRONTEND_H
 #define OPGEN_TOOLS_FRONTEND_H
 
+#include "opgen/IR/AutogradTables.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
 #include "opgen/Parse/NativeYamlReader.h"
@@ -20,6 +21,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +40,9 @@ struct FrontEndInputs {
   /// --op-registration-whitelist's names, when the flag was given (an empty
   /// list selects no operator). At most one of the two selections is given.
   std::optional<std::vector<std::string>> OpRegistrationWhitelist;
+  /// Whether the whitelist's operators are used for training (see
+  /// readOpRegistrationWhitelist).
+  bool WhitelistForTraining = false;
   /// derivatives.yaml, read into Module::Derivatives.
   unsigned DerivativesYaml = 0;
 };
@@ -89,6 +94,15 @@ struct AutogradPaths {
   std::string Templates;       ///< templates/
 };
 AutogradPaths getAutogradPaths(llvm::StringRef AutogradDir);
+
+/// The autograd generators' policy tables, read from the modules of
+/// \p AutogradDir (Parse/AutogradTablesReader.h); \p OnLoad, if given, sees
+/// each module's buffer (opgen-opt's --verify-diagnostics reads its
+/// expectations). Failure after reporting.
+LogicalResult
+loadAutogradTables(Context &Ctx, llvm::StringRef AutogradDir,
+                   AutogradTables &Out,
+                   const std::function<void(unsigned)> &OnLoad = {});
 
 /// How torchgen's banners name the autograd templates: the templates
 /// folder relative to torchgen's own folder, as os.path.relpath gives it.

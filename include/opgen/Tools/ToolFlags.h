@@ -86,6 +86,15 @@ private:
   llvm::cl::opt<bool> Value;
 };
 
+/// argparse's `nargs='*'` flags take the words after them (`--generate
+/// headers sources`); LLVM's parser takes one value per occurrence. Rewrite
+/// `--flag a b` as `--flag=a --flag=b`, and a bare `--flag` (an empty list,
+/// which is not the same as no flag) as `--flag=`, for each flag of
+/// \p ListFlags (named without the dashes).
+std::vector<std::string>
+expandListFlags(int Argc, char **Argv,
+                llvm::ArrayRef<llvm::StringRef> ListFlags);
+
 /// An ATen folder found without --source-path, and where it came from.
 struct FoundSourcePath {
   std::string Path;
