@@ -25,7 +25,7 @@ SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$SRC/build-fuzz}
 SECONDS_PER_TARGET=${2:-${OPGEN_FUZZ_SECONDS:-30}}
 TIMEOUT=10
-read -r -a TARGETS <<<"${OPGEN_FUZZ_TARGETS:-fuzz-schema-parser fuzz-native-yaml fuzz-fast-yaml fuzz-backend-yaml}"
+read -r -a TARGETS <<<"${OPGEN_FUZZ_TARGETS:-fuzz-schema-parser fuzz-native-yaml fuzz-fast-yaml fuzz-backend-yaml fuzz-derivatives-yaml fuzz-python-tables fuzz-fallback-ops fuzz-deprecated-yaml}"
 
 if [[ ${OPGEN_FUZZ_NO_BUILD:-0} != 1 ]]; then
   if [[ ! -f "$BUILD/build.ninja" ]]; then
@@ -69,6 +69,10 @@ for T in "${TARGETS[@]}"; do
   fuzz-schema-parser) SEEDS=schema DICT=schema.dict ;;
   fuzz-native-yaml | fuzz-fast-yaml) SEEDS=yaml DICT=yaml.dict ;;
   fuzz-backend-yaml) SEEDS=backend DICT=backend.dict ;;
+  fuzz-derivatives-yaml) SEEDS=derivatives DICT=derivatives.dict ;;
+  fuzz-python-tables) SEEDS=python-tables DICT=python.dict ;;
+  fuzz-fallback-ops) SEEDS=fallback-ops DICT=python.dict ;;
+  fuzz-deprecated-yaml) SEEDS=deprecated DICT=deprecated.dict ;;
   *) SEEDS=${OPGEN_FUZZ_SEEDS:?} DICT=${OPGEN_FUZZ_DICT:?} ;;
   esac
   # A fixed seed (OPGEN_FUZZ_SEED to change it) makes every run mutate the

@@ -4,6 +4,7 @@
 #include "opgen/IR/Verifier.h"
 #include "opgen/Parse/AutogradTablesReader.h"
 #include "opgen/Parse/BackendYamlReader.h"
+#include "opgen/Parse/DeprecatedYamlReader.h"
 #include "opgen/Parse/DerivativesYamlReader.h"
 #include "opgen/Parse/SelectionReader.h"
 #include "opgen/Transforms/BackendOperators.h"
@@ -184,8 +185,9 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
     if (SelectionOk)
       M.Selection = std::move(S);
   }
-  // derivatives.yaml stands alone: its problems are reported with the
-  // others, and it is matched to the functions after the passes.
+  // derivatives.yaml and deprecated.yaml stand alone: their problems are
+  // reported with the others, and they are matched to the functions after
+  // the passes.
   bool DerivativesOk = true;
   if (In.DerivativesYaml) {
     DerivativesFile DF;
@@ -196,6 +198,17 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
     DerivativesOk = succeeded(readDerivativesYaml(Ctx, In.DerivativesYaml, DF));
     if (DerivativesOk)
       M.Derivatives = std::move(DF);
+  }
+  bool DeprecatedOk = true;
+  if (In.DeprecatedYaml) {
+    DeprecatedFile DF;
+    DF.Path = Ctx.getSourceMgr()
+                  .getMemoryBuffer(In.DeprecatedYaml)
+                  ->getBufferIdentifier()
+                  .str();
+    DeprecatedOk = succeeded(readDeprecatedYaml(Ctx, In.DeprecatedYaml, DF));
+    if (DeprecatedOk)
+      M.Deprecated = std::move(DF);
   }
   TorchRelease Release =
       O.Release ? *O.Release : guessTorchRelease(M.ValidTags);
@@ -225,7 +238,7 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
   if (!Verified || !SelectionOk)
     D.discardDeferred(BackendTag);
   D.flushDeferred();
-  if (!Verified || !SelectionOk || !DerivativesOk)
+  if (!Verified || !SelectionOk || !DerivativesOk || !DeprecatedOk)
     return failure();
 
   // A backend yaml with problems of its own is kept out of the module (whose

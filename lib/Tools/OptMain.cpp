@@ -276,9 +276,21 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     if (!Config.AutogradDir.empty())
       In.DerivativesYaml =
           loadFile(Ctx, getAutogradPaths(Config.AutogradDir).DerivativesYaml);
+    // deprecated.yaml is optional in the folder (torchgen needs it only for
+    // the Python bindings).
+    std::string DeprecatedPath = Config.DeprecatedYaml;
+    if (DeprecatedPath.empty() && !Config.AutogradDir.empty()) {
+      DeprecatedPath = getAutogradPaths(Config.AutogradDir).DeprecatedYaml;
+      if (!sys::fs::exists(DeprecatedPath))
+        DeprecatedPath.clear();
+    }
+    if (!DeprecatedPath.empty())
+      In.DeprecatedYaml = loadFile(Ctx, DeprecatedPath);
     if (Verifier) {
       if (In.DerivativesYaml)
         Verifier->addExpectations(In.DerivativesYaml);
+      if (In.DeprecatedYaml)
+        Verifier->addExpectations(In.DeprecatedYaml);
       Verifier->addExpectations(In.NativeYaml);
       if (In.BackendYaml)
         Verifier->addExpectations(In.BackendYaml);
@@ -478,6 +490,11 @@ int opgen::optMain(int Argc, char **Argv) {
       cl::desc("torchgen's autograd folder (derivatives.yaml, templates), "
                "for the autograd emitters"),
       cl::value_desc("dir"), cl::cat(Cat));
+  cl::opt<std::string> DeprecatedYamlPath(
+      "deprecated-yaml",
+      cl::desc("a deprecated.yaml to read instead of --autograd-dir's, for "
+               "--emit=deprecated-signatures"),
+      cl::value_desc("file"), cl::cat(Cat));
   cl::list<std::string> PrintBefore(
       "print-ir-before", cl::desc("Print the IR before this pass"),
       cl::value_desc("pass"), cl::CommaSeparated, cl::cat(Cat));
@@ -555,6 +572,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.PerOperatorHeaders = PerOperatorHeaders;
   C.AotiFallbackOps = AotiFallbackOpsPath;
   C.AutogradDir = AutogradDirPath;
+  C.DeprecatedYaml = DeprecatedYamlPath;
   if (Whitelist.getNumOccurrences()) {
     C.OpRegistrationWhitelist.emplace();
     for (const std::string &Name : Whitelist)

@@ -11,6 +11,7 @@
 #define OPGEN_IR_MODULE_H
 
 #include "opgen/IR/BackendConfig.h"
+#include "opgen/IR/Deprecated.h"
 #include "opgen/IR/Derivatives.h"
 #include "opgen/IR/DispatchKey.h"
 #include "opgen/IR/NativeFunction.h"
@@ -95,6 +96,9 @@ struct Module {
   /// derivatives.yaml as written, when one was read (the autograd API
   /// matches it to the functions).
   std::optional<DerivativesFile> Derivatives;
+  /// deprecated.yaml as read, when one was (the Python bindings' deprecated
+  /// signatures).
+  std::optional<DeprecatedFile> Deprecated;
 
   /// Whether the build includes \p F (torchgen's
   /// selector.is_native_function_selected).

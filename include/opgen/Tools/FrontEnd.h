@@ -45,6 +45,8 @@ struct FrontEndInputs {
   bool WhitelistForTraining = false;
   /// derivatives.yaml, read into Module::Derivatives.
   unsigned DerivativesYaml = 0;
+  /// deprecated.yaml, read into Module::Deprecated.
+  unsigned DeprecatedYaml = 0;
 };
 
 /// How long each stage of a front-end run took (for --summary).

@@ -63,6 +63,9 @@ struct OptConfig {
   /// torchgen's autograd folder (derivatives.yaml, the templates and the
   /// generators' tables), for the autograd emitters; empty: none.
   std::string AutogradDir;
+  /// A deprecated.yaml read on its own (--deprecated-yaml), for the tests of
+  /// its reader; else AutogradDir's, when it has one.
+  std::string DeprecatedYaml;
   /// Pass-manager instrumentation: print the IR (as --emit=yaml) before or
   /// after the named passes, after all, or after a failing pass; time the
   /// passes; verify the IR after each pass.
