@@ -40,7 +40,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def run_torchgen(dist, inputs, flags, cache):
     key = hashlib.sha256(
-        ("\0".join(flags) + "\0" + tree_digest(inputs) + "\0" +
+        # The paths too: the banners name the templates by their path.
+        ("\0".join(flags + inputs + [dist]) + "\0" + tree_digest(inputs) +
+         "\0" +
          tree_digest([os.path.join(dist, "torchgen")])).encode()
     ).hexdigest()[:20]
 

@@ -5,7 +5,8 @@
 # torchgen.gen, then compare its folders with torchgen's as `diff -r` does:
 # the files written, the time taken, how many are byte-identical to
 # torchgen's, and `no difference` or each difference (torchgen's run is
-# cached in build/aten-run after the first time).
+# cached in build/aten-run after the first time), then the same for
+# opgen-autograd against gen_autograd (cached in build/autograd-run).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -39,3 +40,6 @@ utils/fetch-reference.sh
 
 python3 utils/aten-compare.py --opgen build/bin/opgen --diff-r \
   --dist reference/2.14/usr/lib/python3/dist-packages --work build/aten-run
+
+python3 utils/autograd-compare.py --opgen build/bin/opgen-autograd --diff-r \
+  --dist reference/2.14/usr/lib/python3/dist-packages --work build/autograd-run

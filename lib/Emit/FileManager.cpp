@@ -219,6 +219,25 @@ ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
                                       const TemplateEnv &Base,
                                       ArrayRef<StringRef> ShardedKeys,
                                       unsigned Threads) {
+  return makeShardedImpl(Name, TemplateName, nullptr, Items, NumShards, Base,
+                         ShardedKeys, Threads);
+}
+
+ShardedFiles FileManager::makeSharded(StringRef Name, const CodeTemplate &T,
+                                      const std::vector<ShardItem> &Items,
+                                      unsigned NumShards,
+                                      const TemplateEnv &Base,
+                                      ArrayRef<StringRef> ShardedKeys,
+                                      unsigned Threads) {
+  return makeShardedImpl(Name, T.getName(), &T, Items, NumShards, Base,
+                         ShardedKeys, Threads);
+}
+
+ShardedFiles FileManager::makeShardedImpl(
+    StringRef Name, StringRef TemplateName, const CodeTemplate *Given,
+    const std::vector<ShardItem> &Items, unsigned NumShards,
+    const TemplateEnv &Base, ArrayRef<StringRef> ShardedKeys,
+    unsigned Threads) {
   ShardedFiles Out;
   Out.TemplateName = TemplateName.str();
   // Shard 0 is `Everything`, then `_0` ... `_{N-1}`. The sharded lists
@@ -302,7 +321,7 @@ ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
     Out.Names[S] = withStemSuffix(Name, Shards[S]["shard_id"].getScalar());
   }
   // Reported by the cache, once however many callers ask.
-  const CodeTemplate *T = Templates.get(Ctx, TemplateName);
+  const CodeTemplate *T = Given ? Given : Templates.get(Ctx, TemplateName);
   if (!T) {
     Out.Failed = true;
     return Out;

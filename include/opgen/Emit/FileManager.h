@@ -136,6 +136,13 @@ public:
                            unsigned NumShards, const TemplateEnv &Base,
                            llvm::ArrayRef<llvm::StringRef> ShardedKeys,
                            unsigned Threads = 1);
+  /// makeSharded with a template the caller made (gen_variable_type's
+  /// second stage substitutes a template it generated), named by its name.
+  ShardedFiles makeSharded(llvm::StringRef Name, const CodeTemplate &T,
+                           const std::vector<ShardItem> &Items,
+                           unsigned NumShards, const TemplateEnv &Base,
+                           llvm::ArrayRef<llvm::StringRef> ShardedKeys,
+                           unsigned Threads = 1);
   LogicalResult addSharded(ShardedFiles Files);
 
   /// Read template \p TemplateName now (reporting, once, why it cannot be
@@ -198,6 +205,13 @@ public:
   static unsigned getShard(llvm::StringRef Key, unsigned NumShards);
 
 private:
+  ShardedFiles makeShardedImpl(llvm::StringRef Name,
+                               llvm::StringRef TemplateName,
+                               const CodeTemplate *Given,
+                               const std::vector<ShardItem> &Items,
+                               unsigned NumShards, const TemplateEnv &Base,
+                               llvm::ArrayRef<llvm::StringRef> ShardedKeys,
+                               unsigned Threads);
   std::string pathOf(llvm::StringRef Name) const;
   /// Give `generated_comment` its default value unless \p Env has one.
   void addGeneratedComment(TemplateEnv &Env,
