@@ -387,7 +387,20 @@ std::optional<DifferentiabilityInfo> ModelBuilder::setUpDerivatives(
         Ok = false;
       }
     std::string Lower = StringRef(Fm->Formula).lower();
-    if (pyStrip(Lower) == "non_differentiable") {
+    bool NonDifferentiable = pyStrip(Lower) == "non_differentiable";
+    // torchgen finds these when it writes VariableType ("Missing arguments
+    // for derivatives"): only tensors have gradient slots.
+    if (!NonDifferentiable)
+      for (const Argument *A : F.Func.Args.flatNonOut())
+        if (is_contained(Names, A->Name) && !A->Ty.isTensorLike()) {
+          error(nameLoc(*Fm, A->Name), quoted(A->Name) +
+                                           " is not differentiable (it is " +
+                                           quoted(A->Ty.str()) +
+                                           "): a backward formula is for a "
+                                           "tensor input");
+          Ok = false;
+        }
+    if (NonDifferentiable) {
       for (const std::string &N : Names)
         Info.NonDifferentiableArgNames.push_back(N);
       continue;
