@@ -66,8 +66,10 @@ as the drop-in rule sorts it:
 For a derivatives.yaml case the whole run is the check's: `fails` does not
 apply, `invalid FILE: TEXT` names a file of gen_autograd's output, and
 `warning` means opgen-opt warns, exits with 0, and its --emit=autograd-infos
-model equals utils/torchgen-autograd-dump.py's (until the autograd emitters
-land, the model stands for the files).
+model equals utils/torchgen-autograd-dump.py's; opgen-autograd writes
+gen_autograd's files byte for byte (utils/autograd-compare.py, with the
+packaged templates), and with --warnings-as-errors exits with 1 and writes
+nothing.
 
 The script prints the list, then fails on a case torchgen accepts that is
 not listed, on a listed case torchgen's parse rejects (stale) or that no
@@ -93,6 +95,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DUMP = os.path.join(HERE, "torchgen-dump.py")
 DERIVATIVES_CHECK = os.path.join(HERE, "torchgen-derivatives-check.py")
 AUTOGRAD_DUMP = os.path.join(HERE, "torchgen-autograd-dump.py")
+AUTOGRAD_COMPARE = os.path.join(HERE, "autograd-compare.py")
 # The generator modules the autograd policy tables come from.
 AUTOGRAD_MODULES = ("gen_trace_type.py", "gen_inplace_or_view_type.py",
                     "gen_variable_type.py", "gen_autograd_functions.py")
@@ -464,6 +467,28 @@ class Runner:
         r = subprocess.run(cmd + list(flags), cwd=cwd, capture_output=True, text=True)
         return r.returncode, r.stderr
 
+    def linked_package(self, site, case_folder):
+        """site/torchgen: links to the reference's torchgen, but for
+        packaged/autograd's derivatives.yaml and generator modules, the
+        case's. Returns that autograd folder."""
+        def mirror(real, mine, keep):
+            os.makedirs(mine)
+            for name in os.listdir(real):
+                if name not in keep:
+                    os.symlink(os.path.join(real, name), os.path.join(mine, name))
+        real = os.path.join(self.dist, "torchgen")
+        mine = os.path.join(site, "torchgen")
+        mirror(real, mine, {"packaged", "__pycache__"})
+        mirror(os.path.join(real, "packaged"), os.path.join(mine, "packaged"),
+               {"autograd", "__pycache__"})
+        autograd = os.path.join(mine, "packaged", "autograd")
+        case_files = set(os.listdir(case_folder))
+        mirror(os.path.join(real, "packaged", "autograd"), autograd,
+               case_files | {"__pycache__"})
+        for name in case_files:
+            shutil.copy(os.path.join(case_folder, name), autograd)
+        return autograd
+
     def check_autograd(self, case, verdict, evidence_file, evidence):
         """The verdict of a derivatives.yaml case torchgen accepts."""
         folder = tempfile.mkdtemp(prefix="case-", dir=self.work)
@@ -497,6 +522,28 @@ class Runner:
             problems.append("listed as a warning, but opgen-opt prints none")
         if ours.stdout != truth_valued(theirs.stdout):
             problems.append("opgen's autograd model differs from torchgen's")
+        # The files: gen_autograd's and opgen-autograd's. The case's
+        # derivatives.yaml goes into a torchgen package of links to the
+        # reference's, at packaged/autograd, so that both write the
+        # templates' path (relative to torchgen's folder) alike.
+        site = os.path.join(folder, "site")
+        autograd = self.linked_package(site, case.autograd)
+        r = subprocess.run([PYTHON, AUTOGRAD_COMPARE, "--dist", site, "--work",
+                            os.path.join(folder, "compare"), "--native", case.native,
+                            "--tags", case.tags, "--autograd", autograd,
+                            "--opgen", self.tool("opgen-autograd"), "--check", "--diff-r"],
+                           capture_output=True, text=True)
+        if r.returncode:
+            problems.append("opgen-autograd's files are not gen_autograd's:\n"
+                            + (r.stdout + r.stderr)[-600:])
+        werror = os.path.join(folder, "werror")
+        r = subprocess.run([self.tool("opgen-autograd"), "--warnings-as-errors", case.native,
+                            case.tags, werror, autograd], capture_output=True, text=True)
+        if r.returncode != 1:
+            problems.append("with --warnings-as-errors opgen-autograd exits with %d, not 1"
+                            % r.returncode)
+        if os.path.exists(werror):
+            problems.append("with --warnings-as-errors opgen-autograd writes files")
         return problems, ""
 
     def check(self, case, verdict, evidence_file, evidence):
