@@ -22,7 +22,12 @@ opgen-backend-stubs (default: found on PATH). The inputs:
     (selection yamls for --op-selection-yaml-path), cut into parts as its
     `split-file --leading-lines` RUN line cuts it (`#--- NAME` lines), each
     read with the native_functions.yaml of the RUN line reading it; a part
-    that no RUN line reads (`%t/NAME`) is an error.
+    that no RUN line reads (`%t/NAME`) is an error;
+  - every test/AutogradApi/*-errors.test: each derivatives.yaml its RUN lines
+    copy in (`cp %S/Inputs/X.yaml %t/.../derivatives.yaml`), split at
+    `# -----` lines as opgen-opt --split-input-file splits it with
+    --autograd-dir, each piece read with the native yaml and tags of the
+    test's opgen-opt line (cases named `AutogradApi/Inputs/X.yaml:LINE`).
 
 A case is a piece holding an `expected-error` or an `expected-warning`
 (pieces opgen accepts silently are not cases), named `FILE:LINE` with LINE
@@ -36,6 +41,10 @@ that imported torchgen once. torchgen rejects the case when that raises (an
 exception in torchgen-dump's dump_* functions, after the parse, is reported
 as an error, not as a rejection). An error case torchgen rejects agrees; a
 warning case torchgen rejects is a MISMATCH.
+
+A derivatives.yaml case goes through utils/torchgen-derivatives-check.py
+instead: gen_autograd's load_derivatives, match_differentiability_info and
+generators; it is rejected when that raises.
 
 What torchgen's parse accepts must be listed in
 test/Parse/stricter-than-torchgen.txt, as `CASE | VERDICT | REASON`, and is
@@ -53,6 +62,14 @@ as the drop-in rule sorts it:
                       with a warning and exit status 0; with
                       --warnings-as-errors it exits with 1 and writes
                       nothing.
+
+For a derivatives.yaml case the whole run is the check's: `fails` does not
+apply, `invalid FILE: TEXT` names a file of gen_autograd's output, and
+`warning` means opgen-opt warns, exits with 0, and its --emit=autograd-infos
+model equals utils/torchgen-autograd-dump.py's; opgen-autograd writes
+gen_autograd's files byte for byte (utils/autograd-compare.py, with the
+packaged templates), and with --warnings-as-errors exits with 1 and writes
+nothing.
 
 The script prints the list, then fails on a case torchgen accepts that is
 not listed, on a listed case torchgen's parse rejects (stale) or that no
@@ -76,6 +93,12 @@ from file_trees import files_under
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DUMP = os.path.join(HERE, "torchgen-dump.py")
+DERIVATIVES_CHECK = os.path.join(HERE, "torchgen-derivatives-check.py")
+AUTOGRAD_DUMP = os.path.join(HERE, "torchgen-autograd-dump.py")
+AUTOGRAD_COMPARE = os.path.join(HERE, "autograd-compare.py")
+# The generator modules the autograd policy tables come from.
+AUTOGRAD_MODULES = ("gen_trace_type.py", "gen_inplace_or_view_type.py",
+                    "gen_variable_type.py", "gen_autograd_functions.py")
 STUBS = os.path.join(HERE, "torchgen-backend-stubs.py")
 ONE_FUNCTION = "- func: abs(Tensor self) -> Tensor\n"
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
@@ -83,7 +106,7 @@ PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.execu
 
 class Case:
     def __init__(self, name, kind, release, native, tags, backend=None,
-                 selection=None):
+                 selection=None, autograd=None):
         self.name = name          # FILE:LINE
         self.kind = kind          # "error" or "warning"
         self.release = release
@@ -91,8 +114,11 @@ class Case:
         self.tags = tags
         self.backend = backend    # the backend yaml, if a backend case
         self.selection = selection  # the selection yaml, if a selection case
+        self.autograd = autograd  # the autograd folder, if a derivatives case
 
     def parse_job(self):
+        if self.autograd:
+            return [self.native, self.tags, self.autograd, None]
         if self.selection:
             return ["--selection", self.selection]
         return [self.native, self.tags] + ([self.backend] if self.backend else [])
@@ -234,6 +260,46 @@ def selection_cases(path, rel, test_root, work):
     return out
 
 
+def autograd_cases(path, rel, test_root, work, reference):
+    """The cases of a test of derivatives.yaml diagnostics: the pieces of
+    each derivatives.yaml its RUN lines copy in."""
+    runs = run_lines(path)
+    resolve = resolver(test_root, os.path.dirname(path), path)
+    opt = next((r.split() for r in runs if r.startswith("opgen-opt ")
+                or " opgen-opt " in r), None)
+    if opt is None:
+        raise SystemExit("%s: no opgen-opt RUN line" % rel)
+    opt = opt[opt.index("opgen-opt"):]
+    native = resolve(opt[1])
+    tags = resolve(opt[opt.index("--tags") + 1]) if "--tags" in opt else empty_tags(work)
+    modules = os.path.join(reference, "2.14", "usr", "lib", "python3", "dist-packages",
+                           "torchgen", "packaged", "autograd")
+    out, seen = [], set()
+    for r in runs:
+        for m in re.finditer(r"cp (%S/Inputs/\S+) \S*derivatives\.yaml", r):
+            source = resolve(m.group(1))
+            if source in seen:
+                continue
+            seen.add(source)
+            source_rel = os.path.relpath(source, test_root)
+            with open(source, encoding="utf-8") as f:
+                pieces = split(f.read())
+            for n, piece in enumerate(pieces):
+                found = case_line(piece)
+                if not found:
+                    continue
+                kind, line = found
+                folder = os.path.join(work, "%s.%d" % (source_rel.replace("/", "_"), n))
+                os.makedirs(folder)
+                with open(os.path.join(folder, "derivatives.yaml"), "w", encoding="utf-8") as f:
+                    f.write(piece)
+                for name in AUTOGRAD_MODULES:
+                    shutil.copy(os.path.join(modules, name), folder)
+                out.append(Case("%s:%d" % (source_rel, line), kind, "2.14", native, tags,
+                                autograd=folder))
+    return out
+
+
 def worker():
     """With torchgen on PYTHONPATH: run torchgen-dump's main() on each job of
     stdin (a JSON list of argv lists), each in a forked child; print a JSON
@@ -322,6 +388,23 @@ def tree_differences(a, b):
     return out
 
 
+def truth_valued(dump):
+    """torchgen-autograd-dump's lines with each output_differentiability item
+    as its truth value: torchgen keeps a non-boolean item as written (1,
+    null, a mapping) and reads it only by truth value, which is what opgen's
+    model holds."""
+    def fix(obj):
+        if isinstance(obj, dict):
+            return {k: ([bool(x) for x in v] if k == "output_differentiability"
+                        and isinstance(v, list) else fix(v)) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [fix(x) for x in obj]
+        return obj
+    return "".join(json.dumps(fix(json.loads(line)), sort_keys=True,
+                              separators=(",", ":")) + "\n"
+                   for line in dump.splitlines() if line.strip())
+
+
 class Runner:
     """Runs a case's whole generator, torchgen's and opgen's, in folders of
     their own under a scratch folder."""
@@ -384,9 +467,90 @@ class Runner:
         r = subprocess.run(cmd + list(flags), cwd=cwd, capture_output=True, text=True)
         return r.returncode, r.stderr
 
+    def linked_package(self, site, case_folder):
+        """site/torchgen: links to the reference's torchgen, but for
+        packaged/autograd's derivatives.yaml and generator modules, the
+        case's. Returns that autograd folder."""
+        def mirror(real, mine, keep):
+            os.makedirs(mine)
+            for name in os.listdir(real):
+                if name not in keep:
+                    os.symlink(os.path.join(real, name), os.path.join(mine, name))
+        real = os.path.join(self.dist, "torchgen")
+        mine = os.path.join(site, "torchgen")
+        mirror(real, mine, {"packaged", "__pycache__"})
+        mirror(os.path.join(real, "packaged"), os.path.join(mine, "packaged"),
+               {"autograd", "__pycache__"})
+        autograd = os.path.join(mine, "packaged", "autograd")
+        case_files = set(os.listdir(case_folder))
+        mirror(os.path.join(real, "packaged", "autograd"), autograd,
+               case_files | {"__pycache__"})
+        for name in case_files:
+            shutil.copy(os.path.join(case_folder, name), autograd)
+        return autograd
+
+    def check_autograd(self, case, verdict, evidence_file, evidence):
+        """The verdict of a derivatives.yaml case torchgen accepts."""
+        folder = tempfile.mkdtemp(prefix="case-", dir=self.work)
+        env = dict(os.environ, PYTHONPATH=self.dist)
+        if verdict == "fails":
+            return ["listed as `fails`, but torchgen's whole run is the check, "
+                    "and it accepts the case"], ""
+        if verdict == "invalid":
+            out = os.path.join(folder, "out")
+            subprocess.run([PYTHON, DERIVATIVES_CHECK, case.native, case.tags,
+                            case.autograd, "--out", out], env=env, capture_output=True)
+            path = os.path.join(out, evidence_file)
+            if not os.path.exists(path):
+                return ["listed as invalid, but torchgen writes no " + evidence_file], ""
+            with open(path, encoding="utf-8") as f:
+                if evidence not in f.read():
+                    return ["listed as invalid, but torchgen's %s does not hold `%s`"
+                            % (evidence_file, evidence)], ""
+            return [], ""
+        theirs = subprocess.run([PYTHON, AUTOGRAD_DUMP, case.native, case.tags, case.autograd],
+                                env=env, capture_output=True, text=True)
+        if theirs.returncode:
+            return ["torchgen-autograd-dump fails: " + theirs.stderr[-300:]], ""
+        ours = subprocess.run([self.tool("opgen-opt"), case.native, "--tags", case.tags,
+                               "-passes=default", "--autograd-dir", case.autograd,
+                               "--emit=autograd-infos"], capture_output=True, text=True)
+        if ours.returncode:
+            return ["listed as a warning, but opgen-opt fails:\n" + ours.stderr], ""
+        problems = []
+        if ": warning: " not in ours.stderr:
+            problems.append("listed as a warning, but opgen-opt prints none")
+        if ours.stdout != truth_valued(theirs.stdout):
+            problems.append("opgen's autograd model differs from torchgen's")
+        # The files: gen_autograd's and opgen-autograd's. The case's
+        # derivatives.yaml goes into a torchgen package of links to the
+        # reference's, at packaged/autograd, so that both write the
+        # templates' path (relative to torchgen's folder) alike.
+        site = os.path.join(folder, "site")
+        autograd = self.linked_package(site, case.autograd)
+        r = subprocess.run([PYTHON, AUTOGRAD_COMPARE, "--dist", site, "--work",
+                            os.path.join(folder, "compare"), "--native", case.native,
+                            "--tags", case.tags, "--autograd", autograd,
+                            "--opgen", self.tool("opgen-autograd"), "--check", "--diff-r"],
+                           capture_output=True, text=True)
+        if r.returncode:
+            problems.append("opgen-autograd's files are not gen_autograd's:\n"
+                            + (r.stdout + r.stderr)[-600:])
+        werror = os.path.join(folder, "werror")
+        r = subprocess.run([self.tool("opgen-autograd"), "--warnings-as-errors", case.native,
+                            case.tags, werror, autograd], capture_output=True, text=True)
+        if r.returncode != 1:
+            problems.append("with --warnings-as-errors opgen-autograd exits with %d, not 1"
+                            % r.returncode)
+        if os.path.exists(werror):
+            problems.append("with --warnings-as-errors opgen-autograd writes files")
+        return problems, ""
+
     def check(self, case, verdict, evidence_file, evidence):
         """Problems with \\p case's verdict (a list of strings), and the last
         line torchgen printed when it failed."""
+        if case.autograd:
+            return self.check_autograd(case, verdict, evidence_file, evidence)
         folder = tempfile.mkdtemp(prefix="case-", dir=self.work)
         status, said = self.torchgen(case, folder)
         if verdict == "fails":
@@ -462,6 +626,14 @@ def main(argv):
                     path = os.path.join(test_root, folder, name)
                     files.append(path)
                     cases.extend(reader(path, folder + "/" + name, test_root, work))
+        autograd_tests = os.path.join(test_root, "AutogradApi")
+        if os.path.isdir(autograd_tests):
+            for name in sorted(os.listdir(autograd_tests)):
+                if name.endswith("-errors.test"):
+                    path = os.path.join(autograd_tests, name)
+                    files.append(path)
+                    cases.extend(autograd_cases(path, "AutogradApi/" + name, test_root,
+                                                work, reference))
 
         parsed = {}
         for release in sorted({c.release for c in cases}):
@@ -471,14 +643,18 @@ def main(argv):
                 print("error: no torchgen %s under %s (run utils/fetch-reference.sh)" % (release, reference))
                 return 1
             env = dict(os.environ, PYTHONPATH=dist)
-            r = subprocess.run([PYTHON, os.path.abspath(__file__), "--worker"], env=env,
-                               input=json.dumps([c.parse_job() for c in mine]),
-                               capture_output=True, text=True)
-            if r.returncode:
-                print("error: the torchgen %s worker failed:\n%s" % (release, r.stderr))
-                return 1
-            for c, res in zip(mine, json.loads(r.stdout)):
-                parsed[c.name] = res
+            for group, script in (([c for c in mine if not c.autograd], os.path.abspath(__file__)),
+                                  ([c for c in mine if c.autograd], DERIVATIVES_CHECK)):
+                if not group:
+                    continue
+                r = subprocess.run([PYTHON, script, "--worker"], env=env,
+                                   input=json.dumps([c.parse_job() for c in group]),
+                                   capture_output=True, text=True)
+                if r.returncode:
+                    print("error: the torchgen %s worker failed:\n%s" % (release, r.stderr))
+                    return 1
+                for c, res in zip(group, json.loads(r.stdout)):
+                    parsed[c.name] = res
 
         errors, accepted = [], []
         by_name = {c.name: c for c in cases}

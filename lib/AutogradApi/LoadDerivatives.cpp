@@ -225,6 +225,27 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
       return;
     }
 
+  // torchgen checks these when it writes the function's VariableType
+  // kernel (gen_differentiable_outputs); an entry's own function always
+  // gets one.
+  if (OutDiff && OutDiff->size() != F.Func.Returns.size()) {
+    size_t N = OutDiff->size(), R = F.Func.Returns.size();
+    error(E.OutputDifferentiabilityLoc,
+          "`output_differentiability` has " + Twine(N) + " item" +
+              (N == 1 ? "" : "s") + ", but " + quoted(F.Func.Name.str()) +
+              " has " + Twine(R) + " output" + (R == 1 ? "" : "s"));
+    return;
+  }
+  if (OutDiff && is_contained(*OutDiff, false) &&
+      F.Func.kind() == SchemaKind::Inplace) {
+    error(E.OutputDifferentiabilityLoc,
+          "`output_differentiability` makes the output of " +
+              quoted(F.Func.Name.str()) +
+              " undifferentiable, but it is in place: its version counter "
+              "would not be updated");
+    return;
+  }
+
   InfosByKey Infos;
   bool Ok = true;
   for (const DerivativeDispatch &T : E.Dispatch) {
@@ -319,10 +340,12 @@ std::optional<DifferentiabilityInfo> ModelBuilder::setUpDerivatives(
       if (!FD) {
         if (NoOutput) {
           std::string Msg =
-              quoted(Names.front()) + " is neither an input nor an output of " +
+              (Names.size() == 1 ? quoted(Names.front()) +
+                                       " is neither an input nor an output of "
+                                 : quoted(Fm->Names) + " names no output of ") +
               quoted(F.Func.Name.str()) +
-              " (a forward formula's key names outputs: `result`, `result0`, "
-              "... or a return's name)";
+              " (a forward formula's key names outputs: `result` alone, "
+              "`result0`, ... or a return's name)";
           error(nameLoc(*Fm, Names.front()), Msg);
           if (std::optional<std::string> C = closeName(Names.front(), ArgNames))
             D.note(nameLoc(*Fm, Names.front()),
@@ -364,7 +387,20 @@ std::optional<DifferentiabilityInfo> ModelBuilder::setUpDerivatives(
         Ok = false;
       }
     std::string Lower = StringRef(Fm->Formula).lower();
-    if (pyStrip(Lower) == "non_differentiable") {
+    bool NonDifferentiable = pyStrip(Lower) == "non_differentiable";
+    // torchgen finds these when it writes VariableType ("Missing arguments
+    // for derivatives"): only tensors have gradient slots.
+    if (!NonDifferentiable)
+      for (const Argument *A : F.Func.Args.flatNonOut())
+        if (is_contained(Names, A->Name) && !A->Ty.isTensorLike()) {
+          error(nameLoc(*Fm, A->Name), quoted(A->Name) +
+                                           " is not differentiable (it is " +
+                                           quoted(A->Ty.str()) +
+                                           "): a backward formula is for a "
+                                           "tensor input");
+          Ok = false;
+        }
+    if (NonDifferentiable) {
       for (const std::string &N : Names)
         Info.NonDifferentiableArgNames.push_back(N);
       continue;
@@ -503,8 +539,12 @@ void ModelBuilder::postprocessForwardDerivatives(
     const DerivativeFormula &Src = *Sources[I];
     FormulaSite Site{D, Src.Formula, Src.FormulaLoc, Failed};
     std::string Formula = FD.Formula;
+    unsigned ErrorsBefore = D.getNumErrors();
     std::vector<std::string> Tangents =
         RequiredInputs(Formula, "_t", Site, /*Exact=*/true);
+    // torchgen stops at the first bare name: the formula is reported once.
+    if (D.getNumErrors() != ErrorsBefore)
+      continue;
     bool Rewritten = false;
     if (Formula == "auto_element_wise") {
       if (F.Func.kind() == SchemaKind::Inplace) {

@@ -166,13 +166,17 @@ Matcher::foreachInfo(FunctionId Id) {
     for (const SignatureMap::Entry &E : Map.Entries) {
       if (!isReferenceForForeach(F, E.Schema))
         continue;
-      Ref = findInfo(AM.Infos[E.Infos].ByKey, "Default");
+      const InfosByKey &RefInfos = AM.Infos[E.Infos].ByKey;
+      Ref = findInfo(RefInfos, "Default");
       if (!Ref) {
-        B.error(F.FuncLoc, "the scalar counterpart of " +
-                               quoted(F.Func.Name.str()) +
-                               " has no `Default` formulas in "
-                               "derivatives.yaml, which its foreach "
-                               "formulas are made from");
+        // The mistake is in the counterpart's entry.
+        SMLoc At =
+            RefInfos.empty() ? SMLoc() : RefInfos.front().second.EntryLoc;
+        B.error(At.isValid() ? At : F.FuncLoc,
+                "the scalar counterpart of " + quoted(F.Func.Name.str()) +
+                    " has no `Default` formulas in "
+                    "derivatives.yaml, which its foreach "
+                    "formulas are made from");
         return false;
       }
       RefSig = &E.Schema;
@@ -200,12 +204,13 @@ Matcher::foreachInfo(FunctionId Id) {
     RefToForeach[RArgs[I]->Name] = FArgs[I]->Name;
     ByName[FArgs[I]->Name] = FArgs[I];
   }
+  // Problems of the counterpart's formulas are reported at its entry.
+  SMLoc RefLoc = Ref->EntryLoc.isValid() ? Ref->EntryLoc : F.FuncLoc;
   auto Unmapped = [&](StringRef Name) {
-    B.error(F.FuncLoc, "cannot make the formulas of " +
-                           quoted(F.Func.Name.str()) +
-                           " from its scalar "
-                           "counterpart's: it has no argument for " +
-                           quoted(Name));
+    B.error(RefLoc, "cannot make the formulas of " + quoted(F.Func.Name.str()) +
+                        " from its scalar "
+                        "counterpart's: it has no argument for " +
+                        quoted(Name));
   };
 
   DifferentiabilityInfo Info;
@@ -237,12 +242,12 @@ Matcher::foreachInfo(FunctionId Id) {
     }
     for (const SavedAttribute &Out : RD.SavedOutputs) {
       if (Out.NCType.Name != "result") {
-        B.error(F.FuncLoc, "cannot make the formulas of " +
-                               quoted(F.Func.Name.str()) +
-                               ": its scalar counterpart's formula saves the "
-                               "output " +
-                               quoted(Out.NCType.Name) +
-                               ", and only `result` can be saved as a list");
+        B.error(RefLoc, "cannot make the formulas of " +
+                            quoted(F.Func.Name.str()) +
+                            ": its scalar counterpart's formula saves the "
+                            "output " +
+                            quoted(Out.NCType.Name) +
+                            ", and only `result` can be saved as a list");
         return std::nullopt;
       }
       D.SavedOutputs.push_back(

@@ -10,8 +10,8 @@
 //  - keys beside `dispatch:` other than `name` and
 //    `output_differentiability`: torchgen never looks at them;
 //  - an empty `dispatch:` table: the entry then has no formulas for any key;
-//  - an `output_differentiability` item that is a number or null: torchgen
-//    takes its truth value;
+//  - an `output_differentiability` item that is not a boolean or a string
+//    (a number, null, a list, a mapping): torchgen takes its truth value;
 //  - in an entry without `dispatch:`, an `output_differentiability` that is
 //    false, null, zero or empty: torchgen drops it (all outputs
 //    differentiable).
@@ -196,7 +196,6 @@ private:
       return false;
     }
     std::vector<OutputDifferentiabilityItem> Items;
-    bool Ok = true;
     for (const YamlValue &I : V.Items) {
       OutputDifferentiabilityItem It;
       It.Loc = I.Loc;
@@ -208,25 +207,19 @@ private:
         It.IsCondition = true;
         It.Condition = I.str();
         break;
-      case YamlKind::Null:
-      case YamlKind::Int:
-      case YamlKind::Float:
+      default:
+        // torchgen takes any other item's truth value (a list or mapping
+        // too: it only tests for strings).
         It.Value = truthValue(I);
         warning(I.Loc, "`output_differentiability` item is not a boolean, " +
                            found(I) + "; it is read as " +
                            (It.Value ? "True" : "False"));
         break;
-      default:
-        error(I.Loc, "`output_differentiability` item must be a boolean or "
-                     "a condition, " +
-                         found(I));
-        Ok = false;
-        continue;
       }
       Items.push_back(std::move(It));
     }
     E.OutputDifferentiability = std::move(Items);
-    return Ok;
+    return true;
   }
 
   bool readDispatch(const YamlValue &V, DerivativeEntry &E) {

@@ -253,7 +253,34 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   bool Ok = true;
   size_t NumFunctions = 0;
   FrontEndTimings Total;
-  for (auto &Buf : splitInput(std::move(*Input), Config.SplitInputFile)) {
+  // With an autograd folder, --split-input-file splits its derivatives.yaml
+  // (the file its diagnostics tests hold cases of), each piece read with the
+  // whole native yaml.
+  std::unique_ptr<MemoryBuffer> WholeNative;
+  std::vector<std::unique_ptr<MemoryBuffer>> DerivativesPieces;
+  bool SplitDerivatives = Config.SplitInputFile && !Config.AutogradDir.empty();
+  if (SplitDerivatives) {
+    std::string Path = getAutogradPaths(Config.AutogradDir).DerivativesYaml;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Derivs =
+        MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Derivs) {
+      ToolError() << "cannot read `" << Path
+                  << "`: " << Derivs.getError().message() << "\n";
+      return failure();
+    }
+    DerivativesPieces = splitInput(std::move(*Derivs), /*Split=*/true);
+    WholeNative = std::move(*Input);
+  }
+  std::vector<std::unique_ptr<MemoryBuffer>> NativePieces;
+  if (SplitDerivatives) {
+    for (size_t I = 0; I != DerivativesPieces.size(); ++I)
+      NativePieces.push_back(MemoryBuffer::getMemBufferCopy(
+          WholeNative->getBuffer(), WholeNative->getBufferIdentifier()));
+  } else {
+    NativePieces = splitInput(std::move(*Input), Config.SplitInputFile);
+  }
+  for (size_t Piece = 0; Piece != NativePieces.size(); ++Piece) {
+    std::unique_ptr<MemoryBuffer> &Buf = NativePieces[Piece];
     Splits.push_back({std::make_unique<Context>(ErrOS),
                       std::make_unique<Module>(), nullptr,
                       std::make_unique<AotiFallbackOps>(), nullptr, nullptr});
@@ -273,7 +300,10 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     if (!Config.OpSelectionYaml.empty())
       In.SelectionYaml = loadFile(Ctx, Config.OpSelectionYaml);
     In.OpRegistrationWhitelist = Config.OpRegistrationWhitelist;
-    if (!Config.AutogradDir.empty())
+    if (SplitDerivatives)
+      In.DerivativesYaml = Ctx.getSourceMgr().AddNewSourceBuffer(
+          std::move(DerivativesPieces[Piece]), SMLoc());
+    else if (!Config.AutogradDir.empty())
       In.DerivativesYaml =
           loadFile(Ctx, getAutogradPaths(Config.AutogradDir).DerivativesYaml);
     // deprecated.yaml is optional in the folder (torchgen needs it only for
@@ -427,7 +457,8 @@ int opgen::optMain(int Argc, char **Argv) {
                        cl::desc("Check expected-error comments in the input"),
                        cl::cat(Cat));
   cl::opt<bool> Split("split-input-file",
-                      cl::desc("Read `# -----` separated parts one by one"),
+                      cl::desc("Read `# -----` separated parts one by one (of "
+                               "derivatives.yaml with --autograd-dir)"),
                       cl::cat(Cat));
   cl::opt<bool> Summary(
       "summary", cl::desc("Print operators read and time taken to stderr"),
