@@ -117,7 +117,7 @@ def main():
                     "generated functions")
     ap.add_argument("--autograd-out", help="also write an autograd folder: "
                     "a copy of --autograd's with that derivatives.yaml")
-    ap.add_argument("--derivative-share", type=float, default=0.6,
+    ap.add_argument("--derivative-share", type=float, default=0.8,
                     help="how many families get derivatives (0 to 1)")
     ap.add_argument("--no-real", action="store_true",
                     help="write the generated families alone, without the "

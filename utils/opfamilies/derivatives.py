@@ -130,11 +130,23 @@ def eligible(sig):
     return True
 
 
+def savable(t):
+    """Whether torchgen saves an argument of type t for the backward (no
+    list that only borrows: gen_autograd_functions asserts "looks like it
+    contains a non-owning reference" of float[], str[], Dimname[], ...)."""
+    t = base_type(t)
+    if "[" not in t or t.startswith("Tensor"):
+        return True
+    return bool(re.match(r"(int|SymInt)\[\d*\]\??$|bool\[\d\]$", t)) \
+        or t in ("float[]?", "Scalar[]")
+
+
 def has_kernel(e):
     """Whether e has a kernel of its own: torchgen asserts that a function
     with a formula (or whose functional variant has one) has a dispatch
     section, and not a CompositeImplicitAutograd one."""
-    if e.get("structured_delegate") is not None:
+    sd = e.get("structured_delegate")
+    if isinstance(sd, str) and sd not in ("~", "null", ""):
         return True
     d = e.get("dispatch")
     if not isinstance(d, list) or not d:
@@ -237,9 +249,15 @@ class Maker:
             # functional op, which torchgen refuses if self is saved.
             if inplace and n == "self" and sig.base.startswith("_foreach_"):
                 continue
+            if not savable(t):
+                continue
             if self.chance(0.7):
                 args.append(self.saved_spelling(t, n, inplace, names))
-        if rnames and self.chance(0.3):
+        # (a Tensor[] output is saved for foreach ops only: save_variables
+        # asserts "requires is_foreach and is_output")
+        list_out = any(base_type(t) == "Tensor[]" for t, _ in sig.returns)
+        if rnames and self.chance(0.3) and (
+                not list_out or sig.base.startswith("_foreach_")):
             args.append(self.choice(rnames))
         if multi or self.chance(0.1):
             args.append("grad_input_mask")
@@ -271,9 +289,10 @@ class Maker:
                 group, pool = pool[:1], pool[1:]
             names = [n for _, n in group]
             r = self.rng.random()
-            if inplace and "self" in names:
+            if "self" in names:
                 # (an inplace op's self non-differentiable makes its output
-                # so: "derivative ignored ... without derivative")
+                # so: "derivative ignored ... without derivative"; and an
+                # inplace op takes its functional op's formulas)
                 r = 1.0
             if r < 0.12:
                 non_diff += names
@@ -463,7 +482,7 @@ def foreach_references_yaml(families):
             "derivatives.yaml) ----\n" + "".join(out))
 
 
-def derivatives_yaml(rng, families, share=0.6):
+def derivatives_yaml(rng, families, share=0.8):
     """The text to append to the real derivatives.yaml: entries for about
     `share` of the families' eligible functions, and for the foreach
     families' reference ops (foreach_reference)."""
@@ -479,6 +498,12 @@ def derivatives_yaml(rng, families, share=0.6):
             entries.insert(0, ref)
         elif not m.chance(share):
             continue
+        # Every function of the family with a kernel of its own: torchgen
+        # asserts so of each function whose formula is its functional
+        # variant's ("or its functional variant"), and the signatures that
+        # match are the family's.
+        kernels = all(has_kernel(e) for e in fam.entries
+                      if e.namespace is None)
         for e in entries:
             if e.namespace is not None or e.func in seen:
                 continue
@@ -487,9 +512,9 @@ def derivatives_yaml(rng, families, share=0.6):
                     sig.base.endswith("_") or not m.chance(0.3)):
                 # (an inplace foreach op's info is its reference's)
                 continue
-            if e is not ref and not m.chance(0.7):
+            if e is not ref and not m.chance(0.85):
                 continue
-            if e is not ref and not has_kernel(e):
+            if e is not ref and not kernels:
                 continue
             # An inplace op's entry only beside its functional op's (else
             # torchgen would give the functional op the inplace formula,
