@@ -4,6 +4,7 @@
 Usage: gen-operator-families.py --aten ATEN --out DIR [--seed N] [--families K]
            [--kinds A,B,...] [--skip-kind NAME]... [--rare P]
            [--backend-yaml FILE [--backend KEY]] [--selection-yaml FILE]
+           [--autograd DIR (--autograd-out DIR | --derivatives-out FILE)]
            [--no-real]
        gen-operator-families.py --print [--seed N] [--families K] ...
        gen-operator-families.py --list-kinds
@@ -47,7 +48,16 @@ generative.test runs two seeds; to try more by hand:
                          ...); compare with utils/torchgen-backend-stubs.py
                          --aten DIR and opgen-backend-stubs --source-path DIR;
   --selection-yaml FILE  a selective build's operator list, for both tools'
-                         --op-selection-yaml-path.
+                         --op-selection-yaml-path;
+  --autograd-out DIR     (with --autograd, the real autograd folder) a copy
+                         of that folder whose derivatives.yaml is the real
+                         one followed by entries for some of the generated
+                         functions (opfamilies/derivatives.py), for
+                         gen_autograd and opgen-autograd; the foreach
+                         families' reference ops, which gen_autograd needs,
+                         are then appended to native_functions.yaml too
+                         (test/Reference/autograd-generative.test);
+  --derivatives-out FILE that derivatives.yaml alone.
 
 When a seed finds a difference, `--no-real` writes the families alone
 (torchgen then takes a second instead of ten), `--kinds` narrows them to one
