@@ -4,6 +4,7 @@
 Usage: gen-operator-families.py --aten ATEN --out DIR [--seed N] [--families K]
            [--kinds A,B,...] [--skip-kind NAME]... [--rare P]
            [--backend-yaml FILE [--backend KEY]] [--selection-yaml FILE]
+           [--autograd DIR (--autograd-out DIR | --derivatives-out FILE)]
            [--no-real]
        gen-operator-families.py --print [--seed N] [--families K] ...
        gen-operator-families.py --list-kinds
@@ -47,7 +48,16 @@ generative.test runs two seeds; to try more by hand:
                          ...); compare with utils/torchgen-backend-stubs.py
                          --aten DIR and opgen-backend-stubs --source-path DIR;
   --selection-yaml FILE  a selective build's operator list, for both tools'
-                         --op-selection-yaml-path.
+                         --op-selection-yaml-path;
+  --autograd-out DIR     (with --autograd, the real autograd folder) a copy
+                         of that folder whose derivatives.yaml is the real
+                         one followed by entries for some of the generated
+                         functions (opfamilies/derivatives.py), for
+                         gen_autograd and opgen-autograd; the foreach
+                         families' reference ops, which gen_autograd needs,
+                         are then appended to native_functions.yaml too
+                         (test/Reference/autograd-generative.test);
+  --derivatives-out FILE that derivatives.yaml alone.
 
 When a seed finds a difference, `--no-real` writes the families alone
 (torchgen then takes a second instead of ten), `--kinds` narrows them to one
@@ -79,6 +89,8 @@ import sys
 # The package beside this script, whatever the working folder.
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 
+from opfamilies.derivatives import (derivatives_yaml,  # noqa: E402
+                                    foreach_references_yaml)
 from opfamilies.driver import generate, render  # noqa: E402
 from opfamilies.extra_yamls import (BACKENDS, backend_yaml,  # noqa: E402
                                     selection_yaml)
@@ -107,6 +119,16 @@ def main():
     ap.add_argument("--selection-yaml", help="also write a selective "
                     "build's operator list (for --op-selection-yaml-path) "
                     "naming generated and real operators")
+    ap.add_argument("--autograd", help="the source autograd folder "
+                    "(holding derivatives.yaml, for --derivatives-out and "
+                    "--autograd-out)")
+    ap.add_argument("--derivatives-out", help="also write derivatives.yaml: "
+                    "the real one followed by entries for some of the "
+                    "generated functions")
+    ap.add_argument("--autograd-out", help="also write an autograd folder: "
+                    "a copy of --autograd's with that derivatives.yaml")
+    ap.add_argument("--derivative-share", type=float, default=0.8,
+                    help="how many families get derivatives (0 to 1)")
     ap.add_argument("--no-real", action="store_true",
                     help="write the generated families alone, without the "
                     "real operators (for quick reductions)")
@@ -150,6 +172,8 @@ def main():
             if not real.endswith("\n"):
                 f.write("\n")
         f.write(text)
+        if a.derivatives_out or a.autograd_out:
+            f.write(foreach_references_yaml(families))
     shutil.copyfile(os.path.join(aten, "native", "tags.yaml"),
                     os.path.join(native, "tags.yaml"))
     link = os.path.join(a.out, "templates")
@@ -168,6 +192,28 @@ def main():
         with open(a.selection_yaml, "w") as f:
             f.write(selection_yaml(random.Random(a.seed * 17 + 3), families,
                                    "" if a.no_real else real))
+    if a.derivatives_out or a.autograd_out:
+        if not a.autograd:
+            ap.error("--derivatives-out and --autograd-out need --autograd")
+        ag = os.path.abspath(a.autograd)
+        with open(os.path.join(ag, "derivatives.yaml"), encoding="utf-8",
+                  newline="") as f:
+            dreal = f.read()
+        dtext = derivatives_yaml(random.Random(a.seed * 13 + 5), families,
+                                 a.derivative_share)
+        if not a.no_real:
+            dtext = dreal + ("" if dreal.endswith("\n") else "\n") + dtext
+        if a.autograd_out:
+            if os.path.exists(a.autograd_out):
+                shutil.rmtree(a.autograd_out)
+            shutil.copytree(ag, a.autograd_out, symlinks=True,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        for path in [a.derivatives_out] + (
+                [os.path.join(a.autograd_out, "derivatives.yaml")]
+                if a.autograd_out else []):
+            if path:
+                with open(path, "w", encoding="utf-8", newline="") as f:
+                    f.write(dtext)
     n = sum(len(fam.entries) for fam in families)
     sys.stderr.write("gen-operator-families: %d families, %d entries "
                      "(seed %d)\n" % (len(families), n, a.seed))
