@@ -65,14 +65,7 @@ LogicalResult opgen::runAutograd(const AutogradConfig &C, raw_ostream &OutOS,
       (!C.OpSelectionYamlPath.empty() && !In.SelectionYaml))
     return failure();
 
-  FrontEndOptions FO;
-  FO.Threads =
-      C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
-  FO.Pipeline = "default";
-  // The IR is checked by the tests; a production run does not re-verify it
-  // after every pass.
-  FO.Instrumentation.VerifyEach = false;
-  FO.Instrumentation.OS = &ErrOS;
+  FrontEndOptions FO = getToolFrontEndOptions(C.Threads, ErrOS);
   bool Read = succeeded(runFrontEnd(Ctx, In, FO, M));
   // The tables' problems are reported with the yamls', in one run.
   auto Tables = std::make_unique<AutogradTables>();

@@ -60,14 +60,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   In.BackendYaml = loadFile(Ctx, C.SourceYaml);
   if (!In.TagsYaml || !In.NativeYaml || !In.BackendYaml)
     return failure();
-  FrontEndOptions FO;
-  FO.Threads =
-      C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
-  FO.Pipeline = "default";
-  // The IR is checked by the tests; a production run does not re-verify it
-  // after every pass.
-  FO.Instrumentation.VerifyEach = false;
-  FO.Instrumentation.OS = &ErrOS;
+  FrontEndOptions FO = getToolFrontEndOptions(C.Threads, ErrOS);
   FrontEndTimings T;
   FO.Timings = &T;
   if (failed(runFrontEnd(Ctx, In, FO, M)))

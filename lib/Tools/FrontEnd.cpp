@@ -17,9 +17,21 @@
 #include "llvm/Support/Path.h"
 
 #include <chrono>
+#include <thread>
 
 using namespace opgen;
 using namespace llvm;
+
+FrontEndOptions opgen::getToolFrontEndOptions(unsigned Threads,
+                                              raw_ostream &ErrOS) {
+  FrontEndOptions FO;
+  FO.Threads =
+      Threads ? Threads : std::max(1u, std::thread::hardware_concurrency());
+  FO.Pipeline = "default";
+  FO.Instrumentation.VerifyEach = false;
+  FO.Instrumentation.OS = &ErrOS;
+  return FO;
+}
 
 AtenPaths::AtenPaths(StringRef SourcePath) {
   SmallString<256> P(SourcePath);

@@ -131,16 +131,9 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
       HaveAotiOps = true;
     }
   }
-  FrontEndOptions FO;
-  FO.Threads =
-      C.Threads ? C.Threads : std::max(1u, std::thread::hardware_concurrency());
-  FO.Pipeline = "default";
+  FrontEndOptions FO = getToolFrontEndOptions(C.Threads, ErrOS);
   FO.IgnoredDispatchKeys =
       getTorchgenIgnoredKeys(C.Mps, C.Xpu, C.Mtia, C.UpdateAotiCShim);
-  // The IR is checked by the tests; a production run does not re-verify it
-  // after every pass.
-  FO.Instrumentation.VerifyEach = false;
-  FO.Instrumentation.OS = &ErrOS;
   if (failed(runFrontEnd(Ctx, In, FO, M)))
     return failure();
   auto Read = Clock::now();

@@ -74,6 +74,12 @@ struct FrontEndOptions {
   FrontEndTimings *Timings = nullptr;
 };
 
+/// The options a tool's run reads with: \p Threads (0: one per core), the
+/// default pipeline, no re-verification after each pass (the tests check
+/// the IR; a production run need not), pass output to \p ErrOS.
+FrontEndOptions getToolFrontEndOptions(unsigned Threads,
+                                       llvm::raw_ostream &ErrOS);
+
 /// The dispatch keys torchgen.gen reads as if not written unless its flags
 /// ask for them: MPS's without --mps, XPU's without --xpu (neither with
 /// --update-aoti-c-shim), MTIA without --mtia.
