@@ -59,15 +59,6 @@ std::string joinQuoted(ArrayRef<StringRef> Names) {
   return R;
 }
 
-/// "a string `frue`" for a scalar, "a list" for a collection.
-std::string describeValue(const YamlValue &V) {
-  if (V.Kind == YamlKind::Null)
-    return "null";
-  if (V.isScalar())
-    return describe(V.Kind).str() + " `" + V.str() + "`";
-  return describe(V.Kind).str();
-}
-
 std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 class BackendYamlReader {

@@ -31,13 +31,7 @@ namespace {
 
 std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
 
-std::string found(const YamlValue &V) {
-  if (V.Kind == YamlKind::Null)
-    return "found null";
-  if (V.isScalar())
-    return "found " + describe(V.Kind).str() + " " + quoted(V.str());
-  return "found " + describe(V.Kind).str();
-}
+std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 /// Python's `\w` on ASCII text. torchgen's would also take non-ASCII
 /// letters, but no native function has such a name, so torchgen fails on

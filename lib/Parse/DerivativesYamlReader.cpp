@@ -43,13 +43,7 @@ namespace {
 
 std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
 
-std::string found(const YamlValue &V) {
-  if (V.Kind == YamlKind::Null)
-    return "found null";
-  if (V.isScalar())
-    return "found " + describe(V.Kind).str() + " " + quoted(V.str());
-  return "found " + describe(V.Kind).str();
-}
+std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 /// Python's truth value of a scalar (bool, int, float, null).
 bool truthValue(const YamlValue &V) {

@@ -58,13 +58,7 @@ std::string joinQuoted(ArrayRef<StringRef> Names) {
   return R;
 }
 
-std::string found(const YamlValue &V) {
-  if (V.Kind == YamlKind::Null)
-    return "found null";
-  if (V.isScalar())
-    return "found " + describe(V.Kind).str() + " " + quoted(V.str());
-  return "found " + describe(V.Kind).str();
-}
+std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 bool isIdentifier(StringRef S) {
   return !S.empty() && (isAlpha(S.front()) || S.front() == '_') &&

@@ -39,6 +39,14 @@ bool YamlScalar::asBool() const {
   return constructYaml11Bool(Value).value_or(false);
 }
 
+std::string opgen::describeValue(const YamlValue &V) {
+  if (V.Kind == YamlKind::Null)
+    return "null";
+  if (V.isScalar())
+    return describe(V.Kind).str() + " `" + V.str() + "`";
+  return describe(V.Kind).str();
+}
+
 StringRef opgen::describe(YamlKind K) {
   switch (K) {
   case YamlKind::Null:

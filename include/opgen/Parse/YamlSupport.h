@@ -84,6 +84,10 @@ struct YamlValue {
   const YamlValue *lookup(llvm::StringRef Key) const;
 };
 
+/// "a string `frue`" for a scalar, "a list" for a collection, "null":
+/// what readers' messages say they found.
+std::string describeValue(const YamlValue &V);
+
 /// Cut \p Text, whose top level is a block sequence at column 0 (as in
 /// native_functions.yaml), into at most \p Parts pieces at entry starts (and
 /// at most one per two entries), so the pieces can be parsed on separate
