@@ -28,6 +28,9 @@ std::optional<size_t> opgen::findIdent(StringRef Text, StringRef Name) {
 }
 
 const PyRegex *FormulaPatterns::get(StringRef Pattern) {
+  // A compiled pattern stays where it is made (the map holds pointers), so
+  // it is used after the lock is let go.
+  std::lock_guard<std::mutex> Lock(Mutex);
   auto [It, Inserted] = Compiled.try_emplace(Pattern);
   if (Inserted) {
     Expected<PyRegex> R = PyRegex::compile(Pattern);

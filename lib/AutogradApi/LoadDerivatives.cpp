@@ -94,7 +94,7 @@ std::optional<std::string> closeName(StringRef Name,
 
 } // namespace
 
-void ModelBuilder::indexFunctions() {
+void ModelBuilder::indexFunctions(unsigned Threads) {
   // torchgen walks the functions grouped by view signature: a view group's
   // functions (view, view_inplace, view_copy) before the rest of their
   // bucket. Two functions of one signature share a bucket, so within a
@@ -106,14 +106,22 @@ void ModelBuilder::indexFunctions() {
       for (FunctionId Id : G.members())
         ViewRank[Id] = R++;
     }
-  for (FunctionId Id = 0; Id != M.Functions.size(); ++Id) {
-    const NativeFunction &F = M.Functions[Id];
-    auto [It, Inserted] = BySchema.try_emplace(F.Func.str(), Id);
+  // Printing the schemas and signatures is most of the indexing: it is
+  // done side by side, the maps filled in order.
+  size_t N = M.Functions.size();
+  std::vector<std::string> Schemas(N), Signatures(N);
+  Ctx.getThreadPool().parallelFor(Threads, N, [&](size_t Id) {
+    Schemas[Id] = M.Functions[Id].Func.str();
+    Signatures[Id] = getSignatureText(M.Functions[Id].Func);
+  });
+  for (FunctionId Id = 0; Id != N; ++Id) {
+    auto [It, Inserted] = Index.BySchema.try_emplace(Schemas[Id], Id);
     if (!Inserted)
-      error(F.FuncLoc, "duplicate function schema " + quoted(F.Func.str()));
-    BySignature[getSignatureText(F.Func)].push_back(Id);
+      error(M.Functions[Id].FuncLoc,
+            "duplicate function schema " + quoted(Schemas[Id]));
+    Index.BySignature[Signatures[Id]].push_back(Id);
   }
-  for (auto &Entry : BySignature)
+  for (auto &Entry : Index.BySignature)
     std::stable_sort(Entry.second.begin(), Entry.second.end(),
                      [&](FunctionId A, FunctionId B) {
                        return ViewRank[A] != ViewRank[B]
@@ -122,10 +130,25 @@ void ModelBuilder::indexFunctions() {
                      });
 }
 
-void ModelBuilder::loadEntries(const DerivativesFile &File) {
-  indexFunctions();
-  for (const DerivativeEntry &E : File.Entries)
-    loadEntry(E);
+void ModelBuilder::loadEntries(const DerivativesFile &File, unsigned Threads) {
+  indexFunctions(Threads);
+  // Reading an entry is most of loading (its formulas' rewriting); the
+  // entries are read side by side and taken in order, so the Node classes
+  // are numbered as in a reading from top to bottom. Their diagnostics are
+  // printed in source order.
+  const std::vector<DerivativeEntry> &Es = File.Entries;
+  std::vector<std::optional<LoadedEntry>> Loaded(Es.size());
+  D.beginDeferred();
+  Ctx.getThreadPool().parallelFor(Threads, Es.size(), [&](size_t I) {
+    Loaded[I] = EntryLoader(D, M, Index, Patterns).load(Es[I]);
+  });
+  for (size_t I = 0; I != Es.size(); ++I) {
+    if (Loaded[I])
+      commitEntry(Es[I], std::move(*Loaded[I]));
+    else
+      Failed = true;
+  }
+  D.flushDeferred();
   addViewCopyInfos();
 }
 
@@ -138,7 +161,7 @@ void ModelBuilder::setInfos(FunctionId F, InfosByKey Infos) {
 }
 
 std::optional<FunctionId>
-ModelBuilder::canonicalFunction(const DerivativeEntry &E,
+EntryLoader::canonicalFunction(const DerivativeEntry &E,
                                 ArrayRef<FunctionId> Fns, StringRef DefnName) {
   for (FunctionId Id : Fns) {
     const FunctionSchema &S = M.Functions[Id].Func;
@@ -159,7 +182,7 @@ ModelBuilder::canonicalFunction(const DerivativeEntry &E,
   return std::nullopt;
 }
 
-void ModelBuilder::loadEntry(const DerivativeEntry &E) {
+std::optional<LoadedEntry> EntryLoader::load(const DerivativeEntry &E) {
   // torchgen's split_name_params.
   const PyRegex *NameRe = Patterns.get("(\\w+)(\\.\\w+)?\\((.*)\\)");
   std::optional<PyRegex::Match> NameM = NameRe->match(E.Name);
@@ -167,7 +190,7 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
     error(E.NameLoc.Start,
           "expected a schema, `name(arguments) -> returns`, found " +
               quoted(E.Name));
-    return;
+    return std::nullopt;
   }
   std::string DefnName = NameM->group(1).str();
 
@@ -185,7 +208,7 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
               "`output_differentiability` must be a list of booleans, or a "
               "list of one condition (conditions are for functions with one "
               "output)");
-        return;
+        return std::nullopt;
       }
       Conditions = std::vector<std::string>{Items[0].Condition};
       OutDiff = std::vector<bool>{true};
@@ -196,8 +219,8 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
     }
   }
 
-  auto SchemaIt = BySchema.find(E.Name);
-  if (SchemaIt == BySchema.end()) {
+  auto SchemaIt = Index.BySchema.find(E.Name);
+  if (SchemaIt == Index.BySchema.end()) {
     error(E.NameLoc.Start, "no ATen function has the schema " + quoted(E.Name) +
                                " (it must be written as the function's "
                                "schema prints)");
@@ -206,13 +229,16 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
       if (F.Names && F.Names->Cpp == DefnName && Shown++ < 8)
         D.note(F.FuncLoc, "an overload of " + quoted(DefnName) + ": " +
                               quoted(F.Func.str()));
-    return;
+    return std::nullopt;
   }
+  // Every function is indexed by its signature too.
   const std::vector<FunctionId> &Fns =
-      BySignature[getSignatureText(M.Functions[SchemaIt->second].Func)];
+      Index.BySignature
+          .find(getSignatureText(M.Functions[SchemaIt->second].Func))
+          ->second;
   std::optional<FunctionId> Canonical = canonicalFunction(E, Fns, DefnName);
   if (!Canonical)
-    return;
+    return std::nullopt;
   const NativeFunction &F = M.Functions[*Canonical];
   for (const Binding &B : autogradArguments(F))
     if (B.Name == "grad_input_mask" || B.Name == "result") {
@@ -222,7 +248,7 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
                 ", which the generated autograd code uses for its own value: "
                 "rename it in native_functions.yaml");
       D.note(F.FuncLoc, quoted(F.Func.Name.str()) + " is declared here");
-      return;
+      return std::nullopt;
     }
 
   // torchgen checks these when it writes the function's VariableType
@@ -234,7 +260,7 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
           "`output_differentiability` has " + Twine(N) + " item" +
               (N == 1 ? "" : "s") + ", but " + quoted(F.Func.Name.str()) +
               " has " + Twine(R) + " output" + (R == 1 ? "" : "s"));
-    return;
+    return std::nullopt;
   }
   if (OutDiff && is_contained(*OutDiff, false) &&
       F.Func.kind() == SchemaKind::Inplace) {
@@ -243,13 +269,14 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
               quoted(F.Func.Name.str()) +
               " undifferentiable, but it is in place: its version counter "
               "would not be updated");
-    return;
+    return std::nullopt;
   }
 
-  InfosByKey Infos;
+  LoadedEntry L;
+  L.Canonical = *Canonical;
+  L.DefnName = DefnName;
   bool Ok = true;
   for (const DerivativeDispatch &T : E.Dispatch) {
-    AM.UsedDispatchKeys.insert(T.Key);
     std::optional<DifferentiabilityInfo> Info =
         setUpDerivatives(E, T, *Canonical, DefnName, OutDiff);
     if (!Info) {
@@ -257,31 +284,38 @@ void ModelBuilder::loadEntry(const DerivativeEntry &E) {
       continue;
     }
     Info->OutputDifferentiabilityConditions = Conditions;
-    if (Info->hasDerivatives()) {
-      std::string Prefix = createOpPrefix(DefnName);
-      if (T.Key != "Default")
-        Prefix += T.Key;
-      unsigned &N = OpCounter[Prefix];
-      Info->Op = Prefix + std::to_string(N++);
-    }
-    Infos.emplace_back(T.Key, std::move(*Info));
+    L.Infos.emplace_back(T.Key, std::move(*Info));
   }
-  if (!Ok)
-    return;
-  auto Prev = InfoIndex.find(*Canonical);
+  if (!Ok || Failed)
+    return std::nullopt;
+  return L;
+}
+
+void ModelBuilder::commitEntry(const DerivativeEntry &E, LoadedEntry L) {
+  for (auto &[Key, Info] : L.Infos) {
+    AM.UsedDispatchKeys.insert(Key);
+    if (Info.hasDerivatives()) {
+      std::string Prefix = createOpPrefix(L.DefnName);
+      if (Key != "Default")
+        Prefix += Key;
+      unsigned &N = OpCounter[Prefix];
+      Info.Op = Prefix + std::to_string(N++);
+    }
+  }
+  auto Prev = InfoIndex.find(L.Canonical);
   if (Prev != InfoIndex.end()) {
     const InfosByKey &Old = AM.Infos[Prev->second].ByKey;
     D.warning(E.NameLoc.Start,
-              "a second entry for " + quoted(F.Func.str()) +
+              "a second entry for " + quoted(M.Functions[L.Canonical].Func.str()) +
                   " replaces the first, whose Node classes still take their "
                   "numbers");
     if (!Old.empty() && Old.front().second.EntryLoc.isValid())
       D.note(Old.front().second.EntryLoc, "the first entry is here");
   }
-  setInfos(*Canonical, std::move(Infos));
+  setInfos(L.Canonical, std::move(L.Infos));
 }
 
-std::optional<DifferentiabilityInfo> ModelBuilder::setUpDerivatives(
+std::optional<DifferentiabilityInfo> EntryLoader::setUpDerivatives(
     const DerivativeEntry &E, const DerivativeDispatch &T, FunctionId FId,
     StringRef DefnName, const std::optional<std::vector<bool>> &OutDiff) {
   const NativeFunction &F = M.Functions[FId];
@@ -444,7 +478,7 @@ std::optional<DifferentiabilityInfo> ModelBuilder::setUpDerivatives(
   return Info;
 }
 
-void ModelBuilder::checkGradUsage(
+void EntryLoader::checkGradUsage(
     StringRef DefnName, const DifferentiabilityInfo &Info,
     const std::vector<const DerivativeFormula *> &Sources) {
   bool UsesGrad = false, UsesNamedGrads = false;
@@ -497,7 +531,7 @@ void ModelBuilder::checkGradUsage(
                         "use one way of naming gradients");
 }
 
-void ModelBuilder::postprocessForwardDerivatives(
+void EntryLoader::postprocessForwardDerivatives(
     const NativeFunction &F, std::string DefnName,
     const std::vector<Binding> &Args, DifferentiabilityInfo &Info,
     const std::vector<const DerivativeFormula *> &Sources) {
@@ -665,14 +699,14 @@ void ModelBuilder::addViewCopyInfos() {
 
 std::optional<AutogradModel>
 opgen::loadDerivatives(Context &Ctx, const Module &M,
-                       const DerivativesFile &File) {
+                       const DerivativesFile &File, unsigned Threads) {
   if (!M.Groups || !M.ViewGroups) {
     Ctx.getDiags().error(SMLoc(), "the autograd model needs the grouped "
                                   "module (run the default pipeline)");
     return std::nullopt;
   }
   ModelBuilder B(Ctx, M);
-  B.loadEntries(File);
+  B.loadEntries(File, Threads);
   if (B.failed())
     return std::nullopt;
   B.matchFunctions();

@@ -26,23 +26,35 @@
 namespace opgen {
 namespace autograd_detail {
 
-class ModelBuilder {
+/// The functions as entries look them up: by printed schema, and by
+/// signature in load_derivatives' order (the view groups' functions first).
+struct FunctionIndex {
+  llvm::StringMap<FunctionId> BySchema;
+  llvm::StringMap<std::vector<FunctionId>> BySignature;
+};
+
+/// What one entry makes: its canonical function and the infos of its
+/// dispatch keys, their Node classes not yet numbered.
+struct LoadedEntry {
+  FunctionId Canonical = 0;
+  std::string DefnName;
+  InfosByKey Infos;
+};
+
+/// Reads one entry of derivatives.yaml (the body of load_derivatives'
+/// loop). Entries are independent until their Node classes are numbered,
+/// so each is read by a loader of its own, on any thread, and the
+/// ModelBuilder takes the results in the file's order.
+class EntryLoader {
 public:
-  ModelBuilder(Context &Ctx, const Module &M)
-      : Ctx(Ctx), D(Ctx.getDiags()), M(M) {}
+  EntryLoader(DiagnosticEngine &D, const Module &M, const FunctionIndex &Index,
+              FormulaPatterns &Patterns)
+      : D(D), M(M), Index(Index), Patterns(Patterns) {}
 
-  /// load_derivatives: the entries' infos, then the view_copy functions'.
-  void loadEntries(const DerivativesFile &File);
-  /// match_differentiability_info over the selected functions.
-  void matchFunctions();
-
-  bool failed() const { return Failed; }
-  AutogradModel take() { return std::move(AM); }
+  /// The entry's infos, or nothing after reporting.
+  std::optional<LoadedEntry> load(const DerivativeEntry &E);
 
 private:
-  // LoadDerivatives.cpp
-  void indexFunctions();
-  void loadEntry(const DerivativeEntry &E);
   /// torchgen's canonical_function, or nothing after reporting.
   std::optional<FunctionId> canonicalFunction(const DerivativeEntry &E,
                                               llvm::ArrayRef<FunctionId> Fns,
@@ -58,6 +70,39 @@ private:
       const std::vector<const DerivativeFormula *> &ForwardSources);
   void checkGradUsage(llvm::StringRef DefnName, const DifferentiabilityInfo &I,
                       const std::vector<const DerivativeFormula *> &Sources);
+  void error(llvm::SMLoc L, const llvm::Twine &Msg) {
+    D.error(L, Msg);
+    Failed = true;
+  }
+
+  DiagnosticEngine &D;
+  const Module &M;
+  const FunctionIndex &Index;
+  FormulaPatterns &Patterns;
+  /// Set by any error about the entry.
+  bool Failed = false;
+};
+
+class ModelBuilder {
+public:
+  ModelBuilder(Context &Ctx, const Module &M)
+      : Ctx(Ctx), D(Ctx.getDiags()), M(M) {}
+
+  /// load_derivatives: the entries' infos, then the view_copy functions';
+  /// the entries are read on up to \p Threads threads.
+  void loadEntries(const DerivativesFile &File, unsigned Threads);
+  /// match_differentiability_info over the selected functions.
+  void matchFunctions();
+
+  bool failed() const { return Failed; }
+  AutogradModel take() { return std::move(AM); }
+
+private:
+  // LoadDerivatives.cpp
+  void indexFunctions(unsigned Threads);
+  /// Number \p L's Node classes and record its infos, as load_derivatives
+  /// does after reading entry \p E.
+  void commitEntry(const DerivativeEntry &E, LoadedEntry L);
   void addViewCopyInfos();
   /// Add or replace (a dict's assignment: the first place is kept) the
   /// infos of \p F.
@@ -74,10 +119,7 @@ public:
   FormulaPatterns Patterns;
   bool Failed = false;
 
-  /// Functions by printed schema, and by signature in load_derivatives'
-  /// order (the view groups' functions first).
-  llvm::StringMap<FunctionId> BySchema;
-  llvm::StringMap<std::vector<FunctionId>> BySignature;
+  FunctionIndex Index;
   /// The Node classes made so far, by prefix.
   llvm::StringMap<unsigned> OpCounter;
 

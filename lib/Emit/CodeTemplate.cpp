@@ -196,34 +196,39 @@ bool opgen::isCleanBlockText(StringRef S) {
   return S.empty() || !isInlineBlank(S.back());
 }
 
-/// Append \p S's lines to \p Out as the block rules would, for clean text
-/// (see isCleanBlockText): no line needs stripping, so only the separators
-/// and the indentation are added, and unindented text is copied whole.
-static void appendCleanLines(std::string &Out, StringRef Indent, StringRef S,
+/// Write \p S's lines at \p P as the block rules would, for clean text (see
+/// isCleanBlockText): no line needs stripping, so only the separators and
+/// the indentation are added, and unindented text is copied whole. Returns
+/// the end of what was written; the room is \p S's size, one separator and
+/// an indentation per line. Written through a pointer: an append per piece
+/// (two a line) cost about as much as the copying.
+static char *writeCleanLines(char *P, StringRef Indent, StringRef S,
                              bool &AnyLine) {
   if (S.empty())
-    return; // No lines at all, as Python's "".splitlines().
+    return P; // No lines at all, as Python's "".splitlines().
   if (S.back() == '\n')
     S = S.drop_back();
   if (AnyLine)
-    Out += '\n';
+    *P++ = '\n';
   AnyLine = true;
   if (Indent.empty()) {
-    Out.append(S.data(), S.size());
-    return;
+    std::memcpy(P, S.data(), S.size());
+    return P + S.size();
   }
-  const char *P = S.data(), *E = P + S.size();
+  const char *In = S.data(), *E = In + S.size();
   while (true) {
-    const char *NL = static_cast<const char *>(std::memchr(P, '\n', E - P));
+    const char *NL = static_cast<const char *>(std::memchr(In, '\n', E - In));
     const char *LineEnd = NL ? NL : E;
-    if (LineEnd != P) {
-      Out.append(Indent.data(), Indent.size());
-      Out.append(P, LineEnd - P);
+    if (LineEnd != In) {
+      std::memcpy(P, Indent.data(), Indent.size());
+      P += Indent.size();
+      std::memcpy(P, In, LineEnd - In);
+      P += LineEnd - In;
     }
     if (!NL)
-      return;
-    Out += '\n';
-    P = NL + 1;
+      return P;
+    *P++ = '\n';
+    In = NL + 1;
   }
 }
 
@@ -268,8 +273,9 @@ static size_t countBreaks(StringRef S) {
 /// Append a block placeholder's text to \p Out: every line of every
 /// element, indented when not blank, right-stripped, without trailing blank
 /// lines. Values can be megabytes (OperatorsEverything.cpp): room is made
-/// once, for the most the text can take, and filled by appends (a resize
-/// would zero every byte first, only to overwrite it).
+/// once, for the most the text can take. Runs of clean elements are written
+/// into it through a pointer (after a resize, whose zeroing costs less than
+/// an append per piece); the rare others are appended line by line.
 static void appendIndentedLines(std::string &Out, StringRef Indent,
                                 const TemplateValue &V, size_t Rest) {
   size_t N = V.isList() ? V.size() : 1;
@@ -277,28 +283,40 @@ static void appendIndentedLines(std::string &Out, StringRef Indent,
     return V.isList() ? V[I] : StringRef(V.getScalar());
   };
   // One look at each element says which rules it needs (none for those
-  // whose maker vouched for them, see TemplateValue::isKnownClean).
+  // whose maker vouched for them, see TemplateValue::isKnownClean), and
+  // the room a clean one takes: its separator and its lines' indentation.
   SmallVector<bool, 16> Clean(N);
+  SmallVector<size_t, 16> Room(N);
   size_t Most = 0;
   for (size_t I = 0; I != N; ++I) {
     StringRef S = Element(I);
     Clean[I] = V.isKnownClean(I) || isCleanBlockText(S);
-    // A clean element grows by its separator and its lines' indentation;
-    // others are rare enough to let the string grow for them.
-    Most += S.size() + 1;
+    Room[I] = S.size() + 1;
     if (!Indent.empty() && Clean[I])
-      Most += (countBreaks(S) + 1) * Indent.size();
+      Room[I] += (countBreaks(S) + 1) * Indent.size();
+    Most += Room[I];
   }
   size_t Start = Out.size();
   if (Out.capacity() < Start + Most + Rest)
     Out.reserve(Start + Most + Rest);
   bool AnyLine = false;
   std::vector<StringRef> Split;
-  for (size_t I = 0; I != N; ++I)
-    if (Clean[I])
-      appendCleanLines(Out, Indent, Element(I), AnyLine);
-    else
+  for (size_t I = 0; I != N;) {
+    if (!Clean[I]) {
       appendAnyLines(Out, Indent, Element(I), AnyLine, Split);
+      ++I;
+      continue;
+    }
+    size_t RunEnd = I, RunRoom = 0;
+    for (; RunEnd != N && Clean[RunEnd]; ++RunEnd)
+      RunRoom += Room[RunEnd];
+    size_t At = Out.size();
+    Out.resize(At + RunRoom);
+    char *Begin = &Out[At], *P = Begin;
+    for (; I != RunEnd; ++I)
+      P = writeCleanLines(P, Indent, Element(I), AnyLine);
+    Out.resize(At + (P - Begin));
+  }
   size_t End = Out.size();
   while (End != Start && isPythonSpace(Out[End - 1]))
     --End;

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Parse/DerivativesYamlReader.h"
+#include "opgen/Parse/FastYaml.h"
 #include "opgen/Parse/YamlSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -285,8 +286,9 @@ private:
 } // namespace
 
 LogicalResult opgen::readDerivativesYaml(Context &Ctx, unsigned BufferID,
-                                         DerivativesFile &Out) {
-  std::optional<YamlValue> Root = readYamlValue(Ctx, BufferID);
+                                         DerivativesFile &Out,
+                                         YamlReading Reading) {
+  std::optional<YamlValue> Root = readSequenceFile(Ctx, BufferID, Reading);
   if (!Root)
     return failure();
   Reader R(Ctx, Out);

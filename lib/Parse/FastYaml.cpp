@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Parse/FastYaml.h"
+#include "opgen/IR/Context.h"
 
 #include <cstdint>
 #include <cstring>
@@ -132,9 +133,11 @@ bool Reader::makePlain(StringRef V, YamlValue &Out) {
 static bool plainScalar(StringRef S, StringRef &V) {
   if (S.empty())
     return false;
-  // Indicators; `?`, `:` and `-` before a character are left to libyaml
-  // (they start plain scalars in some places only).
-  if (StringRef("[]{},#&*!|>'\"%@`-?:").contains(S.front()))
+  // Indicators. A `-` before a printable character starts a plain scalar
+  // (derivatives.yaml's `-grad * ...`); `?` and `:`, and `-` before
+  // anything else, are left to libyaml.
+  if (StringRef("[]{},#&*!|>'\"%@`?:").contains(S.front()) ||
+      (S.front() == '-' && (S.size() == 1 || S[1] == ' ')))
     return false;
   // Stop at ` #`, give up at `: ` or a final `:` before it. Both searches
   // use memchr, which skips most of a schema's hundred bytes many at a time
@@ -409,6 +412,79 @@ bool Reader::run(std::vector<YamlValue> &Out) {
 
 bool opgen::readSimpleYamlEntries(StringRef Text, std::vector<YamlValue> &Out) {
   return Reader(Text).run(Out);
+}
+
+std::optional<YamlValue> opgen::readSequenceFile(Context &Ctx,
+                                                 unsigned BufferID,
+                                                 YamlReading Reading,
+                                                 const YamlReadOptions &Opts) {
+  if (Reading == YamlReading::LibYaml)
+    return readYamlValue(Ctx, BufferID, Opts);
+  StringRef Text = Ctx.getSourceMgr().getMemoryBuffer(BufferID)->getBuffer();
+  // The finest cut splitTopLevelSequence makes: a piece the fast reader
+  // declines costs libyaml two entries, not a run of them.
+  std::optional<std::vector<SequencePiece>> Pieces =
+      splitTopLevelSequence(Text, ~0u);
+  if (!Pieces)
+    return readYamlValue(Ctx, BufferID, Opts);
+  YamlValue Root;
+  Root.Kind = YamlKind::Sequence;
+  Root.Items.reserve(countTopLevelEntries(Text));
+  DiagnosticEngine &D = Ctx.getDiags();
+  // What libyaml reports about a piece is held back: a problem there sends
+  // the file to the whole read, which reports it as it should be reported.
+  const unsigned PieceTag = ~1u;
+  D.beginDeferred();
+  D.setThreadTag(PieceTag);
+  bool Whole = false;
+  for (const SequencePiece &P : *Pieces) {
+    size_t Before = Root.Items.size();
+    bool Fast = readSimpleYamlEntries(P.Text, Root.Items) &&
+                Root.Items.size() == Before + P.NumEntries;
+    if (Fast && Reading != YamlReading::Check)
+      continue;
+    if (!Fast)
+      Root.Items.resize(Before);
+    std::optional<YamlValue> Doc = readYamlText(D, P.Text, Opts);
+    if (!Doc || Doc->Kind != YamlKind::Sequence ||
+        Doc->Items.size() != P.NumEntries) {
+      Whole = true;
+      break;
+    }
+    for (size_t I = 0; I != P.NumEntries; ++I) {
+      YamlValue &Item = Doc->Items[I];
+      if (!Fast)
+        Root.Items.push_back(std::move(Item));
+      else if (!sameYamlValue(Root.Items[Before + I], Item))
+        D.error(Item.Loc, "the fast YAML reader reads this entry "
+                          "differently from libyaml (a bug in opgen)");
+    }
+  }
+  if (Whole)
+    D.discardDeferred(PieceTag);
+  D.setThreadTag(0);
+  D.flushDeferred();
+  if (Whole)
+    return readYamlValue(Ctx, BufferID, Opts);
+  // libyaml places a block sequence at its first `-`: the first line at
+  // column 0 that is neither blank nor a comment (the cut checked that).
+  for (size_t Pos = 0; Pos < Text.size();) {
+    if (Text[Pos] == '-') {
+      Root.Loc = SMLoc::getFromPointer(Text.data() + Pos);
+      break;
+    }
+    Pos = Text.find('\n', Pos);
+    if (Pos == StringRef::npos)
+      break;
+    ++Pos;
+  }
+  if (Reading == YamlReading::Check) {
+    std::optional<YamlValue> Slow = readYamlValue(Ctx, BufferID, Opts);
+    if (Slow && Slow->Loc != Root.Loc)
+      D.error(Slow->Loc, "the fast YAML reader places this sequence "
+                         "differently from libyaml (a bug in opgen)");
+  }
+  return Root;
 }
 
 static bool sameScalar(const YamlScalar &A, const YamlScalar &B) {

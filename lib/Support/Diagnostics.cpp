@@ -162,7 +162,7 @@ void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
     ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
   std::thread::id Self = std::this_thread::get_id();
-  if (Deferred) {
+  if (DeferDepth) {
     SMLoc SortLoc = Loc;
     if (Kind == SourceMgr::DK_Note) {
       auto It = LastGroup.find(std::this_thread::get_id());
@@ -226,14 +226,18 @@ void DiagnosticEngine::emit(const SMDiagnostic &D) {
 
 void DiagnosticEngine::beginDeferred() {
   std::lock_guard<std::mutex> Lock(Mutex);
-  Deferred = true;
+  ++DeferDepth;
 }
 
 void DiagnosticEngine::flushDeferred() {
   std::vector<Pending> Ds;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    Deferred = false;
+    if (DeferDepth > 1) {
+      --DeferDepth;
+      return;
+    }
+    DeferDepth = 0;
     Ds.swap(PendingDiags);
     LastGroup.clear();
   }
@@ -287,7 +291,7 @@ bool DiagnosticEngine::endSpeculation() {
     return true;
   NumErrors = SpeculationErrors;
   NumReported = SpeculationReported;
-  Deferred = false;
+  DeferDepth = 0;
   PendingDiags.clear();
   LastGroup.clear();
   return false;

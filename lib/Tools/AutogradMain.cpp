@@ -67,15 +67,28 @@ LogicalResult opgen::runAutograd(const AutogradConfig &C, raw_ostream &OutOS,
 
   FrontEndOptions FO = getToolFrontEndOptions(C.Threads, ErrOS);
   bool Read = succeeded(runFrontEnd(Ctx, In, FO, M));
-  // The tables' problems are reported with the yamls', in one run.
+  // The policy tables are read beside the matching of the derivatives (a
+  // tenth of a run each, the tables' on one thread), their problems
+  // reported with the yamls', in one run. The diagnostics of both are held
+  // and printed in source order: derivatives.yaml's (and the functions'
+  // they note), then the tables'.
   auto Tables = std::make_unique<AutogradTables>();
-  bool TablesOk = succeeded(loadAutogradTables(Ctx, C.AutogradDir, *Tables));
+  bool TablesOk = false;
   std::unique_ptr<AutogradModel> Model;
-  if (Read && M.Derivatives) {
+  DiagnosticEngine &D = Ctx.getDiags();
+  D.beginDeferred();
+  Ctx.getThreadPool().parallelFor(FO.Threads, 2, [&](size_t Task) {
+    if (Task == 0) {
+      TablesOk = succeeded(loadAutogradTables(Ctx, C.AutogradDir, *Tables));
+      return;
+    }
+    if (!Read || !M.Derivatives)
+      return;
     if (std::optional<AutogradModel> AM =
-            loadDerivatives(Ctx, M, *M.Derivatives))
+            loadDerivatives(Ctx, M, *M.Derivatives, FO.Threads))
       Model = std::make_unique<AutogradModel>(std::move(*AM));
-  }
+  });
+  D.flushDeferred();
   if (!Model || !TablesOk)
     return failure();
   auto Matched = Clock::now();

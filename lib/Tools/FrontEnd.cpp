@@ -207,7 +207,8 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
                   .getMemoryBuffer(In.DerivativesYaml)
                   ->getBufferIdentifier()
                   .str();
-    DerivativesOk = succeeded(readDerivativesYaml(Ctx, In.DerivativesYaml, DF));
+    DerivativesOk =
+        succeeded(readDerivativesYaml(Ctx, In.DerivativesYaml, DF, O.Reading));
     if (DerivativesOk)
       M.Derivatives = std::move(DF);
   }

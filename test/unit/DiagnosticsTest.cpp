@@ -201,6 +201,24 @@ TEST_CASE("the error limit applies to deferred diagnostics once sorted") {
                  "all)\n");
 }
 
+TEST_CASE("deferrals nest: the last to end delivers, in source order") {
+  Printer P("a\nb\nc\n");
+  P.D.beginDeferred();
+  P.D.error(P.at(4), "outer");
+  P.D.beginDeferred();
+  P.D.error(P.at(2), "inner");
+  P.D.flushDeferred();
+  CHECK(P.Out.empty());
+  P.D.error(P.at(0), "outer again");
+  P.D.flushDeferred();
+  CHECK(P.Out == "in.yaml:1:1: error: outer again\na\n^\n"
+                 "in.yaml:2:1: error: inner\nb\n^\n"
+                 "in.yaml:3:1: error: outer\nc\n^\n");
+  // Delivered at once again.
+  P.D.error(P.at(0), "now");
+  CHECK(StringRef(P.Out).endswith("error: now\na\n^\n"));
+}
+
 TEST_CASE("a handler sees every diagnostic, whatever the limit") {
   Printer P("a\n");
   DiagnosticOptions O;

@@ -78,6 +78,64 @@ TEST_CASE(
   CHECK(readsTheSame("- func: a\n  last: v"));
 }
 
+TEST_CASE("derivatives.yaml's formulas read as libyaml reads them") {
+  // A leading minus sign, braces, brackets and quotes inside plain scalars.
+  CHECK(readsTheSame(
+      "- name: dist(Tensor self, Tensor other, Scalar p=2) -> Tensor\n"
+      "  other: -norm_backward(grad, self - other, p, result)\n"
+      "  result: norm_jvp(self_p, self_t, p, result, {}, false)\n"
+      "  self: at::zeros({}, self.options()).select(\"x\")[0]\n"
+      "- name: neg(Tensor self) -> Tensor\n"
+      "  self: -grad\n"
+      "  result: -x # a comment\n"));
+  for (const char *Text : {
+           "- name: a\n  self: -\n",   // a lone `-`
+           "- name: a\n  self: - x\n", // a block sequence entry
+       })
+    CHECK_MESSAGE(!readsTheSame(Text), Text);
+}
+
+namespace {
+/// Read \p Text whole with libyaml and with readSequenceFile: both fail, or
+/// both give the same value.
+void readsTheSameInPieces(const std::string &Text) {
+  std::string Diags;
+  llvm::raw_string_ostream OS(Diags);
+  Context Ctx(OS);
+  unsigned ID = Ctx.getSourceMgr().AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(Text, "t.yaml"), llvm::SMLoc());
+  std::optional<YamlValue> Slow = readYamlValue(Ctx, ID);
+  std::optional<YamlValue> Pieces = readSequenceFile(Ctx, ID);
+  REQUIRE(bool(Slow) == bool(Pieces));
+  if (Slow)
+    CHECK(sameYamlValue(*Slow, *Pieces));
+}
+} // namespace
+
+TEST_CASE("a file read in pieces reads as libyaml reads it whole") {
+  const std::string Entries =
+      "- name: a(Tensor self) -> Tensor\n"
+      "  self: grad\n"
+      "\n"
+      "- name: b(Tensor self) -> Tensor\n"
+      "  self: \"grad\n"
+      "     * 2\"\n" // a multi-line scalar: libyaml reads this piece
+      "- name: c(Tensor self) -> Tensor\n"
+      "  dispatch:\n"
+      "    Default:\n"
+      "      self: grad\n"
+      "- name: d(Tensor self) -> Tensor\n"
+      "  self: -grad\n";
+  readsTheSameInPieces(Entries);
+  readsTheSameInPieces("# leading comment\n\n" + Entries + "# trailing\n");
+  readsTheSameInPieces(Entries + "- name: e\n  self: [unclosed\n");
+  readsTheSameInPieces(Entries + "- name: e\n  self: *alias\n");
+  readsTheSameInPieces("- a: &x 1\n- b: *x\n- c: 2\n- d: 3\n");
+  readsTheSameInPieces("key: value\n");
+  readsTheSameInPieces("");
+  readsTheSameInPieces("- single: entry\n");
+}
+
 TEST_CASE("anything else is declined") {
   for (const char *Text : {
            "- func: a\n  k: {a: b}\n",             // a non-empty flow mapping

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -33,7 +34,8 @@ inline bool hasIdent(llvm::StringRef Text, llvm::StringRef Name) {
 }
 
 /// Compiled patterns, each made once per run (a formula is rewritten with
-/// patterns built from each argument's name).
+/// patterns built from each argument's name). Safe to share between
+/// threads: derivatives.yaml's entries are read on several.
 class FormulaPatterns {
 public:
   /// The pattern \p Pattern, compiled. torchgen's patterns are in the
@@ -44,6 +46,7 @@ public:
   const PyRegex *ident(llvm::StringRef Name);
 
 private:
+  std::mutex Mutex;
   llvm::StringMap<std::unique_ptr<PyRegex>> Compiled;
 };
 

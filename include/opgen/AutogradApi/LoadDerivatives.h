@@ -36,9 +36,11 @@ namespace opgen {
 /// The model for module \p M (grouped, view groups made, kernel names set)
 /// and \p File. Functions lists the functions \p M selects (torchgen's
 /// is_native_function_selected_for_training), sorted by C++ name. Nothing
-/// after reporting errors.
+/// after reporting errors. The entries are read on up to \p Threads threads;
+/// the model and the diagnostics are the same for any number.
 std::optional<AutogradModel> loadDerivatives(Context &Ctx, const Module &M,
-                                             const DerivativesFile &File);
+                                             const DerivativesFile &File,
+                                             unsigned Threads = 1);
 
 } // namespace opgen
 

@@ -28,14 +28,16 @@
 
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Derivatives.h"
+#include "opgen/Parse/YamlSupport.h"
 #include "opgen/Support/LogicalResult.h"
 
 namespace opgen {
 
 /// Read the derivatives.yaml in buffer \p BufferID into \p Out, reporting
-/// every problem.
+/// every problem; \p Reading says how its YAML is read (FastYaml.h).
 LogicalResult readDerivativesYaml(Context &Ctx, unsigned BufferID,
-                                  DerivativesFile &Out);
+                                  DerivativesFile &Out,
+                                  YamlReading Reading = YamlReading::Fast);
 
 /// Whether derivatives.yaml may name dispatch key \p Key: `Default`, or one
 /// of torchgen's AUTOGRAD_KEYS (`AutogradNestedTensor`, `Autograd` and a

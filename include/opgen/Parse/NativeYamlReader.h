@@ -13,6 +13,7 @@
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
 #include "opgen/IR/TorchRelease.h"
+#include "opgen/Parse/YamlSupport.h"
 #include "opgen/Support/LogicalResult.h"
 
 #include <set>
@@ -23,12 +24,6 @@ namespace opgen {
 /// Read the tags declared by tags.yaml in buffer \p BufferID into \p Tags.
 LogicalResult readTagsYaml(Context &Ctx, unsigned BufferID,
                            std::set<std::string> &Tags);
-
-/// How entries are read as YAML: with the fast reader for the subset
-/// native_functions.yaml uses, falling back to libyaml for anything else
-/// (the default); with libyaml only; or both, reporting any entry they read
-/// differently (a bug in the fast reader).
-enum class YamlReading { Fast, LibYaml, Check };
 
 /// Read native_functions.yaml in buffer \p BufferID into \p M, whose
 /// ValidTags must already be filled, applying the checks of \p Release

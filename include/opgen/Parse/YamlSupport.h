@@ -107,6 +107,12 @@ splitTopLevelSequence(llvm::StringRef Text, unsigned Parts);
 /// Much quicker than cutting (it looks at lines that start with `-` only).
 size_t countTopLevelEntries(llvm::StringRef Text);
 
+/// How entries are read as YAML: with the fast reader (FastYaml.h) for the
+/// subset native_functions.yaml and derivatives.yaml use, falling back to
+/// libyaml for anything else (the default); with libyaml only; or both,
+/// reporting any entry they read differently (a bug in the fast reader).
+enum class YamlReading { Fast, LibYaml, Check };
+
 /// How a reader's loader in torchgen treats the YAML.
 struct YamlReadOptions {
   /// Collections nest at most this deep (the document's root is level 1).

@@ -100,10 +100,12 @@ public:
   void setHandler(Handler H) { Custom = std::move(H); }
   llvm::SourceMgr &getSourceMgr() { return SM; }
 
-  /// Collect diagnostics from now on instead of delivering them.
+  /// Collect diagnostics from now on instead of delivering them. Calls
+  /// nest (also from several threads: work deferring its diagnostics may
+  /// run beside other such work), each ended by one flushDeferred.
   void beginDeferred();
-  /// Deliver what was collected, ordered by source location (notes stay
-  /// after their error), and stop collecting.
+  /// End one beginDeferred; the last to end delivers what was collected,
+  /// ordered by source location (notes stay after their error).
   void flushDeferred();
   /// Tag what the calling thread reports from now on with \p Tag (0: none),
   /// so work done speculatively can be taken back with discardDeferred.
@@ -158,7 +160,8 @@ private:
   std::atomic<unsigned> NumReported{0};
   unsigned SpeculationErrors = 0, SpeculationReported = 0;
   std::mutex Mutex;
-  bool Deferred = false;
+  /// Open beginDeferred calls.
+  unsigned DeferDepth = 0;
   std::vector<Pending> PendingDiags;
   /// Per thread, the location its last error or warning was sorted by.
   std::map<std::thread::id, llvm::SMLoc> LastGroup;
