@@ -75,7 +75,8 @@ def run_torchgen(dist, aten, flags, cache):
     key = hashlib.sha256(
         ("\0".join(flags) + "\0" + tree_digest([os.path.join(aten, "native"),
                                                 os.path.join(aten, "templates")])
-         + "\0" + tree_digest([os.path.join(dist, "torchgen")])).encode()
+         + "\0" + tree_digest([os.path.join(dist, "torchgen")])
+         + "\0" + tree_digest([f for f in flags if os.path.exists(f)])).encode()
     ).hexdigest()[:20]
 
     def make(folder):

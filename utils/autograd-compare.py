@@ -43,7 +43,8 @@ def run_torchgen(dist, inputs, flags, cache):
         # The paths too: the banners name the templates by their path.
         ("\0".join(flags + inputs + [dist]) + "\0" + tree_digest(inputs) +
          "\0" +
-         tree_digest([os.path.join(dist, "torchgen")])).encode()
+         tree_digest([os.path.join(dist, "torchgen")]) + "\0" +
+         tree_digest([f for f in flags if os.path.exists(f)])).encode()
     ).hexdigest()[:20]
 
     def make(folder):

@@ -18,7 +18,11 @@ def files_under(root):
 
 def tree_digest(paths):
     """A digest of the names and bytes of every file below \\p paths (files
-    or folders), for keying cached reference runs by their inputs."""
+    or folders), for keying cached reference runs by their inputs. Python's
+    bytecode caches (__pycache__ folders, which every run of torchgen adds
+    to as it imports more of it) are not inputs: with them the key of one
+    run would change while the tests run, and tests wanting the same run
+    would each make it."""
     h = hashlib.sha256()
     for root in paths:
         if os.path.isfile(root):
@@ -26,8 +30,11 @@ def tree_digest(paths):
             with open(root, "rb") as f:
                 h.update(hashlib.sha256(f.read()).digest())
             continue
-        for dirpath, dirnames, filenames in sorted(os.walk(root)):
-            dirnames.sort()
+        walk = []
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+            walk.append((dirpath, filenames))
+        for dirpath, filenames in sorted(walk):
             for name in sorted(filenames):
                 p = os.path.join(dirpath, name)
                 h.update(os.path.relpath(p, root).encode())
