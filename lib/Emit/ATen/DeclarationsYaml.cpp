@@ -533,7 +533,9 @@ void DeclarationWriter::write() {
     }
   E.endSequence();
 
-  StringRef PythonModule = F.PythonModule ? *F.PythonModule : "";
+  // A StringRef of the member, not of a temporary string made by `?:`.
+  StringRef PythonModule =
+      F.PythonModule ? StringRef(*F.PythonModule) : StringRef();
   run(C.Tails.key()
           .addBits(0 | F.VariantMethod << 1 | F.VariantFunction << 2)
           .add(PythonModule)
