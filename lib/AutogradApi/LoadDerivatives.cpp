@@ -162,7 +162,7 @@ void ModelBuilder::setInfos(FunctionId F, InfosByKey Infos) {
 
 std::optional<FunctionId>
 EntryLoader::canonicalFunction(const DerivativeEntry &E,
-                                ArrayRef<FunctionId> Fns, StringRef DefnName) {
+                               ArrayRef<FunctionId> Fns, StringRef DefnName) {
   for (FunctionId Id : Fns) {
     const FunctionSchema &S = M.Functions[Id].Func;
     if (!S.isFunctionalFn() && !S.isOutFn() && DefnName == S.Name.Name.str())
@@ -306,7 +306,8 @@ void ModelBuilder::commitEntry(const DerivativeEntry &E, LoadedEntry L) {
   if (Prev != InfoIndex.end()) {
     const InfosByKey &Old = AM.Infos[Prev->second].ByKey;
     D.warning(E.NameLoc.Start,
-              "a second entry for " + quoted(M.Functions[L.Canonical].Func.str()) +
+              "a second entry for " +
+                  quoted(M.Functions[L.Canonical].Func.str()) +
                   " replaces the first, whose Node classes still take their "
                   "numbers");
     if (!Old.empty() && Old.front().second.EntryLoc.isValid())
@@ -697,9 +698,10 @@ void ModelBuilder::addViewCopyInfos() {
     setInfos(F, std::move(Infos));
 }
 
-std::optional<AutogradModel>
-opgen::loadDerivatives(Context &Ctx, const Module &M,
-                       const DerivativesFile &File, unsigned Threads) {
+std::optional<AutogradModel> opgen::loadDerivatives(Context &Ctx,
+                                                    const Module &M,
+                                                    const DerivativesFile &File,
+                                                    unsigned Threads) {
   if (!M.Groups || !M.ViewGroups) {
     Ctx.getDiags().error(SMLoc(), "the autograd model needs the grouped "
                                   "module (run the default pipeline)");

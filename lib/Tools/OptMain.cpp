@@ -364,7 +364,8 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       Splits.back().Tables = std::move(Tables);
     }
     if (Read && M.Derivatives) {
-      std::optional<AutogradModel> AM = loadDerivatives(Ctx, M, *M.Derivatives, FO.Threads);
+      std::optional<AutogradModel> AM =
+          loadDerivatives(Ctx, M, *M.Derivatives, FO.Threads);
       if (AM)
         Splits.back().Autograd =
             std::make_unique<AutogradModel>(std::move(*AM));
@@ -480,7 +481,9 @@ int opgen::optMain(int Argc, char **Argv) {
                "the same for any number"),
       cl::init(0), cl::cat(Cat));
   cl::opt<YamlReading> YamlReader(
-      "yaml-reader", cl::desc("How to read native_functions.yaml's and derivatives.yaml's YAML"),
+      "yaml-reader",
+      cl::desc(
+          "How to read native_functions.yaml's and derivatives.yaml's YAML"),
       cl::init(YamlReading::Fast),
       cl::values(clEnumValN(YamlReading::Fast, "fast",
                             "the fast reader, libyaml for what it "
