@@ -523,6 +523,56 @@ bool PyRegex::Match::hasGroup(unsigned N) const {
   return N == 0 || (N <= Groups.size() && Groups[N - 1].has_value());
 }
 
+/// The bytes that can be the first a match consumes, into \p First, by
+/// every path from the program's start up to its first consuming
+/// instruction (anchors and tests of progress taken as passing: a superset
+/// is safe). False when some path reaches the end consuming nothing: then
+/// a match may be empty and every start must be tried.
+static bool firstBytes(ArrayRef<PyRegex::Inst> Prog,
+                       ArrayRef<std::bitset<256>> Sets,
+                       std::bitset<256> &First) {
+  using Inst = PyRegex::Inst;
+  std::vector<bool> Seen(Prog.size());
+  SmallVector<uint32_t, 16> Work{0};
+  while (!Work.empty()) {
+    uint32_t Pc = Work.pop_back_val();
+    if (Pc >= Prog.size() || Seen[Pc])
+      continue;
+    Seen[Pc] = true;
+    const Inst &In = Prog[Pc];
+    switch (In.Kind) {
+    case Inst::Byte:
+      First.set(In.Arg);
+      break;
+    case Inst::Set:
+      First |= Sets[In.Arg];
+      break;
+    case Inst::Any: {
+      std::bitset<256> NotNewline;
+      NotNewline.set();
+      NotNewline.reset('\n');
+      First |= NotNewline;
+      break;
+    }
+    case Inst::Split:
+    case Inst::Progress:
+      Work.push_back(In.X);
+      Work.push_back(In.Y);
+      break;
+    case Inst::Jump:
+      Work.push_back(In.X);
+      break;
+    case Inst::Save:
+    case Inst::Assert:
+      Work.push_back(Pc + 1);
+      break;
+    case Inst::MatchEnd:
+      return false;
+    }
+  }
+  return true;
+}
+
 Expected<PyRegex> PyRegex::compile(StringRef Pattern) {
   Parser P(Pattern);
   Expected<NodePtr> Tree = P.parse();
@@ -539,6 +589,7 @@ Expected<PyRegex> PyRegex::compile(StringRef Pattern) {
   C.add({Inst::MatchEnd});
   R.Memoize =
       none_of(R.Prog, [](const Inst &In) { return In.Kind == Inst::Progress; });
+  R.StartsWithByte = firstBytes(R.Prog, R.Sets, R.FirstBytes);
   Expected<PyRegex> Compiled(std::move(R));
   return Compiled;
 }
@@ -656,13 +707,23 @@ std::optional<PyRegex::Match> PyRegex::find(StringRef Text, size_t Pos,
   size_t Bits = Memoize ? Prog.size() * (Text.size() + 1) : 0;
   std::vector<uint64_t> Visited((Bits + 63) / 64);
   std::vector<size_t> Slots(2 * NumGroups + 2 + NumSlots, ~size_t(0));
+  bool Forgotten = false;
   for (size_t At = Pos; At <= Text.size(); ++At) {
+    if (!Anchored && StartsWithByte) {
+      while (At != Text.size() &&
+             !FirstBytes[static_cast<unsigned char>(Text[At])])
+        ++At;
+      if (At == Text.size())
+        break; // No byte left to begin a match with.
+    }
     // States that failed from one start fail from the next too (the
     // program's outcome from a state depends on the state alone), but not
     // those that failed for MustAdvance, which holds for the first start
     // only: forget them once past it.
-    if (MustAdvance && At == Pos + 1)
+    if (MustAdvance && At > Pos && !Forgotten) {
       std::fill(Visited.begin(), Visited.end(), 0);
+      Forgotten = true;
+    }
     if (run(Text, At, MustAdvance && At == Pos, Slots, Visited)) {
       Match M;
       M.Text = Text;

@@ -82,3 +82,22 @@ TEST_CASE("what is not supported is refused, with the place") {
   // A `{` that starts no repetition is a literal, as in Python.
   CHECK(compiled("a{x}").search("a{x}"));
 }
+
+TEST_CASE("a search skips only the starts no match can begin at") {
+  // The bytes a match can begin with are those of every alternative: `.`
+  // leaves out the newline, which `\s` brings back.
+  PyRegex R = compiled(R"(x?(.a|\s))");
+  std::vector<PyRegex::Match> All = R.findAll("--\nba a");
+  REQUIRE(All.size() == 3);
+  CHECK(All[0].Begin == 2); // the newline, through \s alone
+  CHECK(All[1].Begin == 3); // `ba`
+  CHECK(All[2].Begin == 5); // ` a`
+  // A pattern that can match nothing is tried at every start, the end too.
+  CHECK(compiled("a*").findAll("bab").size() == 4);
+  // An anchor before the first byte does not stop the skipping from
+  // finding a later start.
+  std::optional<PyRegex::Match> M =
+      compiled(R"((^|\W)self($|\W))").search("xx self");
+  REQUIRE(M);
+  CHECK(M->Begin == 2);
+}

@@ -120,6 +120,12 @@ private:
   unsigned NumSlots = 0;
   /// Whether failed states may be remembered (no Progress instruction).
   bool Memoize = true;
+  /// The bytes a match can begin with, when every match consumes one
+  /// (StartsWithByte): a search skips the other starts without running the
+  /// program there. Formulas are searched for identifiers and `.sizes()`
+  /// thousands of times, and most starts fail at their first byte.
+  std::bitset<256> FirstBytes;
+  bool StartsWithByte = false;
 };
 
 } // namespace opgen
