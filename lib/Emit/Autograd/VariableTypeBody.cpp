@@ -24,8 +24,8 @@ using namespace llvm;
 std::string vtbody::subst(
     const CodeTemplate &T,
     std::initializer_list<std::pair<StringRef, TemplateValue>> Values) {
-  std::vector<TemplateArg> Args;
-  Args.reserve(Values.size());
+  // On the stack: a body makes some twenty substitutions of a few values.
+  SmallVector<TemplateArg, 4> Args;
   for (const auto &[K, V] : Values)
     Args.push_back({K, &V});
   Expected<std::string> S = T.substitute(Args);
