@@ -36,6 +36,12 @@ if [[ ${OPGEN_FUZZ_NO_BUILD:-0} != 1 ]]; then
     # time on a clean checkout) costs less: -g's full debug info was about
     # a fifth of an instrumented compile's time. lld, where installed,
     # links the eight instrumented executables in a fraction of ld's time.
+    # A unity build compiles each library as a few files of eight sources
+    # (CMake's UNITY_BUILD): the LLVM headers, and the instrumented code of
+    # the inline functions and templates they share, are compiled once per
+    # eight sources instead of once each, which halves the build's CPU time
+    # (8.7 to 4.6 minutes on the 2-core VM, -O2 both times; -O1 would save
+    # only 3% more).
     linker=()
     if command -v ld.lld >/dev/null; then
       linker=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld)
@@ -44,7 +50,7 @@ if [[ ${OPGEN_FUZZ_NO_BUILD:-0} != 1 ]]; then
       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOPGEN_FUZZ=ON -DOPGEN_SANITIZE=ON \
       "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" \
       "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" \
-      "${linker[@]}" >"$BUILD/configure.log" 2>&1 || {
+      -DCMAKE_UNITY_BUILD=ON "${linker[@]}" >"$BUILD/configure.log" 2>&1 || {
       cat "$BUILD/configure.log" >&2
       echo "fuzz-smoke: cmake failed" >&2
       exit 1
