@@ -6,6 +6,9 @@ function(add_opgen_library name)
   add_library(opgen${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
   add_library(opgen::${name} ALIAS opgen${name})
   set_target_properties(opgen${name} PROPERTIES EXPORT_NAME ${name})
+  if(OPGEN_UNITY_BUILD)
+    set_target_properties(opgen${name} PROPERTIES UNITY_BUILD ON)
+  endif()
   target_include_directories(opgen${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
