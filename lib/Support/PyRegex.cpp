@@ -707,7 +707,6 @@ std::optional<PyRegex::Match> PyRegex::find(StringRef Text, size_t Pos,
   size_t Bits = Memoize ? Prog.size() * (Text.size() + 1) : 0;
   std::vector<uint64_t> Visited((Bits + 63) / 64);
   std::vector<size_t> Slots(2 * NumGroups + 2 + NumSlots, ~size_t(0));
-  bool Forgotten = false;
   for (size_t At = Pos; At <= Text.size(); ++At) {
     if (!Anchored && StartsWithByte) {
       while (At != Text.size() &&
@@ -719,11 +718,10 @@ std::optional<PyRegex::Match> PyRegex::find(StringRef Text, size_t Pos,
     // States that failed from one start fail from the next too (the
     // program's outcome from a state depends on the state alone), but not
     // those that failed for MustAdvance, which holds for the first start
-    // only: forget them once past it.
-    if (MustAdvance && At > Pos && !Forgotten) {
+    // only: forget them once past it. (Only a pattern that can match
+    // nothing has such states, and its starts are never skipped.)
+    if (MustAdvance && At == Pos + 1)
       std::fill(Visited.begin(), Visited.end(), 0);
-      Forgotten = true;
-    }
     if (run(Text, At, MustAdvance && At == Pos, Slots, Visited)) {
       Match M;
       M.Text = Text;
