@@ -174,7 +174,7 @@ void DiagnosticEngine::report(SMLoc Loc, SourceMgr::DiagKind Kind,
     auto Tag = ThreadTags.find(Self);
     PendingDiags.push_back({SortLoc, static_cast<unsigned>(PendingDiags.size()),
                             Loc, Kind, (Msg + Suffix).str(),
-                            Tag == ThreadTags.end() ? 0u : Tag->second});
+                            Tag == ThreadTags.end() ? 0u : Tag->second, ""});
     return;
   }
   // Not SourceMgr::PrintMessage: that would hand the message to the
@@ -192,11 +192,24 @@ void DiagnosticEngine::note(SMLoc Loc, const Twine &Msg) {
   report(Loc, SourceMgr::DK_Note, Msg);
 }
 
+bool DiagnosticEngine::deferTagged(StringRef File, SourceMgr::DiagKind Kind,
+                                   const Twine &Msg) {
+  if (!DeferDepth)
+    return false;
+  auto Tag = ThreadTags.find(std::this_thread::get_id());
+  if (Tag == ThreadTags.end() || !Tag->second)
+    return false;
+  PendingDiags.push_back({SMLoc(), static_cast<unsigned>(PendingDiags.size()),
+                          SMLoc(), Kind, Msg.str(), Tag->second, File.str()});
+  return true;
+}
+
 void DiagnosticEngine::fileError(StringRef File, const Twine &Msg) {
   ++NumReported;
   ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
-  deliver(SMDiagnostic(File, SourceMgr::DK_Error, Msg.str()));
+  if (!deferTagged(File, SourceMgr::DK_Error, Msg))
+    deliver(SMDiagnostic(File, SourceMgr::DK_Error, Msg.str()));
 }
 
 void DiagnosticEngine::fileWarning(StringRef File, const Twine &Msg) {
@@ -218,6 +231,8 @@ void DiagnosticEngine::emit(const SMDiagnostic &D) {
   if (Kind == SourceMgr::DK_Error)
     ++NumErrors;
   std::lock_guard<std::mutex> Lock(Mutex);
+  if (deferTagged(D.getFilename(), Kind, D.getMessage() + Suffix))
+    return;
   if (Kind != D.getKind() || !Suffix.empty())
     deliver(SMDiagnostic(D.getFilename(), Kind, D.getMessage().str() + Suffix));
   else
@@ -258,7 +273,9 @@ void DiagnosticEngine::flushDeferred() {
     Order.push_back({Key(Ds[I]), I});
   std::sort(Order.begin(), Order.end());
   for (auto &[K, I] : Order)
-    deliver(makeDiag(SM, Ds[I].Loc, Ds[I].Kind, Ds[I].Msg));
+    deliver(Ds[I].File.empty()
+                ? makeDiag(SM, Ds[I].Loc, Ds[I].Kind, Ds[I].Msg)
+                : SMDiagnostic(Ds[I].File, Ds[I].Kind, Ds[I].Msg));
 }
 
 void DiagnosticEngine::setThreadTag(unsigned Tag) {
@@ -266,15 +283,18 @@ void DiagnosticEngine::setThreadTag(unsigned Tag) {
   ThreadTags[std::this_thread::get_id()] = Tag;
 }
 
-void DiagnosticEngine::discardDeferred(unsigned Tag) {
+size_t DiagnosticEngine::discardDeferred(unsigned Tag) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto Dropped =
       std::stable_partition(PendingDiags.begin(), PendingDiags.end(),
                             [&](const Pending &P) { return P.Tag != Tag; });
+  size_t N = PendingDiags.end() - Dropped;
   for (auto It = Dropped; It != PendingDiags.end(); ++It)
     if (It->Kind == SourceMgr::DK_Error)
       --NumErrors;
+  NumReported -= N;
   PendingDiags.erase(Dropped, PendingDiags.end());
+  return N;
 }
 
 void DiagnosticEngine::beginSpeculation() {

@@ -67,31 +67,20 @@ LogicalResult opgen::runAutograd(const AutogradConfig &C, raw_ostream &OutOS,
 
   FrontEndOptions FO = getToolFrontEndOptions(C.Threads, ErrOS);
   bool Read = succeeded(runFrontEnd(Ctx, In, FO, M));
-  // The policy tables are read beside the matching of the derivatives (a
-  // tenth of a run each, the tables' on one thread), their problems
-  // reported with the yamls', in one run. The diagnostics of both are held
-  // and printed in source order: derivatives.yaml's (and the functions'
-  // they note), then the tables'.
+  // The policy tables are read beside the matching of the derivatives,
+  // their problems reported with the yamls', in one run: derivatives.yaml's
+  // (and the functions' they note), then the tables' (runFileEmittersWith).
   auto Tables = std::make_unique<AutogradTables>();
-  bool TablesOk = false;
-  std::unique_ptr<AutogradModel> Model;
+  auto LoadTables = [&] {
+    return loadAutogradTables(Ctx, C.AutogradDir, *Tables);
+  };
   DiagnosticEngine &D = Ctx.getDiags();
-  D.beginDeferred();
-  Ctx.getThreadPool().parallelFor(FO.Threads, 2, [&](size_t Task) {
-    if (Task == 0) {
-      TablesOk = succeeded(loadAutogradTables(Ctx, C.AutogradDir, *Tables));
-      return;
-    }
-    if (!Read || !M.Derivatives)
-      return;
-    if (std::optional<AutogradModel> AM =
-            loadDerivatives(Ctx, M, *M.Derivatives, FO.Threads))
-      Model = std::make_unique<AutogradModel>(std::move(*AM));
-  });
-  D.flushDeferred();
-  if (!Model || !TablesOk)
+  if (!Read || !M.Derivatives) {
+    D.beginDeferred();
+    (void)LoadTables();
+    D.flushDeferred();
     return failure();
-  auto Matched = Clock::now();
+  }
 
   EmitOptions EO;
   EO.OutputDirSpelling = C.OutputDir;
@@ -105,7 +94,7 @@ LogicalResult opgen::runAutograd(const AutogradConfig &C, raw_ostream &OutOS,
   auto Files = std::make_unique<FileManager>(
       Ctx, *TC, C.OutputDir, Set.Generator.str(), C.ListOutputs);
   auto EC = std::make_unique<EmitContext>(EmitContext{Ctx, M, EO, Files.get()});
-  EC->Autograd = Model.get();
+  std::unique_ptr<AutogradModel> Model;
   // As the IR (ToolIR): with DisableFree the generated texts are left for
   // the process's exit to take back at once.
   auto Bury = make_scope_exit([&] {
@@ -117,7 +106,21 @@ LogicalResult opgen::runAutograd(const AutogradConfig &C, raw_ostream &OutOS,
     BuryPointer(std::move(Model));
     BuryPointer(std::move(Tables));
   });
-  if (failed(runFileEmitters(*EC, getFileSet(Set.Name))))
+  auto Matched = Start;
+  auto MakeModel = [&]() -> LogicalResult {
+    std::optional<AutogradModel> AM =
+        loadDerivatives(Ctx, M, *M.Derivatives, FO.Threads);
+    Matched = Clock::now();
+    if (!AM)
+      return failure();
+    Model = std::make_unique<AutogradModel>(std::move(*AM));
+    EC->Autograd = Model.get();
+    return success();
+  };
+  // The emitters that need no model (TraceType, variable_factories.h)
+  // begin while it is made.
+  if (failed(runFileEmittersWith(*EC, getFileSet(Set.Name), LoadTables,
+                                 MakeModel)))
     return failure();
   auto Emitted = Clock::now();
   size_t NumFiles = Files->getFiles().size();

@@ -18,6 +18,7 @@
 #include "opgen/Support/LogicalResult.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
@@ -151,6 +152,8 @@ struct EmitterInfo {
   EmitterReleases Releases = EmitterReleases::AnyRelease;
   TextEmitterFn Text = nullptr;
   FileEmitterFn Files = nullptr;
+  /// Reads EmitContext::Autograd (OPGEN_AUTOGRAD_FILE_EMITTER).
+  bool NeedsAutograd = false;
   bool writesFiles() const { return Files != nullptr; }
 };
 
@@ -186,6 +189,21 @@ LogicalResult runTextEmitter(EmitContext &EC, const EmitterInfo &E,
 /// emitter's) into \p EC.Files. Stops at the first that fails.
 LogicalResult runFileEmitters(EmitContext &EC,
                               llvm::ArrayRef<const EmitterInfo *> Set);
+
+/// As runFileEmitters, for a set some of whose emitters need the autograd
+/// model, which \p MakeModel makes (setting \p EC.Autograd, or failing):
+/// the emitters that do not need it begin on one thread, after \p First
+/// (what every emitter needs, such as the policy tables), while MakeModel
+/// runs on the others; on two cores they fill the time MakeModel's serial
+/// parts leave idle. First's and MakeModel's diagnostics are delivered
+/// together in source order, as if they ran alone before any emitter; the
+/// early emitters' are kept back and, if there were any, every emitter is
+/// run again in order after them, so that what is printed never depends on
+/// timing.
+LogicalResult
+runFileEmittersWith(EmitContext &EC, llvm::ArrayRef<const EmitterInfo *> Set,
+                    llvm::function_ref<LogicalResult()> First,
+                    llvm::function_ref<LogicalResult()> MakeModel);
 
 } // namespace opgen
 

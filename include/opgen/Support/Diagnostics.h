@@ -110,8 +110,9 @@ public:
   /// Tag what the calling thread reports from now on with \p Tag (0: none),
   /// so work done speculatively can be taken back with discardDeferred.
   void setThreadTag(unsigned Tag);
-  /// Drop the collected diagnostics tagged \p Tag (non-zero).
-  void discardDeferred(unsigned Tag);
+  /// Drop the collected diagnostics tagged \p Tag (non-zero); returns how
+  /// many there were.
+  size_t discardDeferred(unsigned Tag);
 
   /// Report the errors of the calling thread as warnings, with \p Why
   /// appended (`message [Why]`), until called again with an empty \p Why:
@@ -135,6 +136,8 @@ private:
     llvm::SourceMgr::DiagKind Kind;
     std::string Msg;
     unsigned Tag;
+    /// A diagnostic about a whole file (Loc invalid) names it here.
+    std::string File;
   };
   void report(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind Kind,
               const llvm::Twine &Msg);
@@ -144,6 +147,12 @@ private:
   /// what to append to its message in \p Suffix. Takes Mutex.
   bool classify(llvm::SourceMgr::DiagKind &Kind, std::string &Suffix);
   void deliver(const llvm::SMDiagnostic &D);
+  /// Collect a diagnostic about the whole of \p File, if the calling thread
+  /// is tagged and diagnostics are deferred (work done speculatively, to be
+  /// taken back); otherwise false: untagged, such diagnostics are printed
+  /// at once. Called with Mutex held.
+  bool deferTagged(llvm::StringRef File, llvm::SourceMgr::DiagKind Kind,
+                   const llvm::Twine &Msg);
   void print(const llvm::SMDiagnostic &D);
 
   llvm::SourceMgr &SM;
