@@ -129,7 +129,8 @@ static bool runConcurrently(EmitContext &EC, ArrayRef<const EmitterInfo *> Set,
       "native-functions",       "dispatch-key-functions",
       "aoti-shims",             "composite-view-copy-kernels",
       "redispatch-functions",   "operators-headers",
-      "vmap-plumbing",          "register-schema"};
+      "vmap-plumbing",          "register-schema",
+      "autograd-functions",     "autograd-inplace-or-view-type"};
   // Emitters whose own loops over thousands of items are most of a set's
   // work (Register<Key>_N.cpp: 300 M instructions of the `aten` set's 690
   // M) run first, alone, with every thread; on one thread of the queue the
