@@ -86,7 +86,7 @@ LogicalResult opgen::runAutograd(const AutogradConfig &C, raw_ostream &OutOS,
   EO.OutputDirSpelling = C.OutputDir;
   EO.Threads = FO.Threads;
   EO.AutogradTemplateDirForComments =
-      getAutogradTemplateDirForComments(C.AutogradDir);
+      getAutogradTemplateDirForComments(C.AutogradDir, C.TorchgenDir);
   EO.AutogradPolicy = Tables.get();
   EO.DisableAutograd = C.DisableAutograd;
   const FileSetInfo &Set = *findFileSet("autograd");
@@ -179,6 +179,14 @@ int opgen::autogradMain(int Argc, char **Argv) {
   cl::alias SelectionYamlU("op_selection_yaml_path",
                            cl::aliasopt(SelectionYaml),
                            cl::desc("Alias for --op-selection-yaml-path"));
+  cl::opt<std::string> TorchgenDir(
+      "torchgen-dir",
+      cl::desc("The torchgen package folder whose gen_autograd this run "
+               "stands in for: the `@generated from` banners name the "
+               "templates relative to it, as torchgen's do (default: the "
+               "torchgen/ that holds AUTOGRAD_DIR, or for a PyTorch "
+               "checkout's tools/autograd the checkout's torchgen/)"),
+      cl::value_desc("dir"), cl::cat(Cat));
   cl::opt<bool> ListOutputs(
       "list-outputs",
       cl::desc("Print `would write PATH` for every file the run would write; "
@@ -227,6 +235,7 @@ int opgen::autogradMain(int Argc, char **Argv) {
   C.Tags = Positional[1];
   C.OutputDir = Positional[2];
   C.AutogradDir = Positional[3];
+  C.TorchgenDir = TorchgenDir;
   C.DisableAutograd = DisableAutograd;
   if (Whitelist.getNumOccurrences()) {
     // generate_code's selected-op list names operators without overloads.

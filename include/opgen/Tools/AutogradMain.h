@@ -33,6 +33,10 @@ namespace opgen {
 struct AutogradConfig {
   /// gen_autograd's positional arguments.
   std::string NativeFunctions, Tags, OutputDir, AutogradDir;
+  /// The torchgen package folder whose gen_autograd the run stands in for;
+  /// the `@generated from` banners name the templates relative to it.
+  /// Empty: guessed from AutogradDir's layout.
+  std::string TorchgenDir;
   /// generate_code's --disable-autograd: only Functions, ViewFuncs and
   /// variable_factories.h.
   bool DisableAutograd = false;
