@@ -475,25 +475,116 @@ static size_t sizeOf(const TemplateValue &V) {
   return N;
 }
 
+namespace {
+/// What substitute() does with a block placeholder's value.
+struct CopyBlocks {
+  void operator()(std::string &Out, StringRef Indent, const TemplateValue &V,
+                  size_t Rest) const {
+    appendIndentedLines(Out, Indent, V, Rest);
+  }
+};
+struct SizeAll {
+  size_t operator()(const TemplateValue &V, bool) const { return sizeOf(V); }
+};
+} // namespace
+
 Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
-  return substituteWith([&](StringRef Key) -> const TemplateValue * {
-    auto It = Env.find(Key);
-    return It == Env.end() ? nullptr : &It->second;
-  });
+  return substituteWith(
+      [&](StringRef Key) -> const TemplateValue * {
+        auto It = Env.find(Key);
+        return It == Env.end() ? nullptr : &It->second;
+      },
+      CopyBlocks(), SizeAll());
 }
 
 Expected<std::string>
 CodeTemplate::substitute(ArrayRef<TemplateArg> Args) const {
-  return substituteWith([&](StringRef Key) -> const TemplateValue * {
-    for (const TemplateArg &A : Args)
-      if (A.Key == Key)
-        return A.Value;
-    return nullptr;
-  });
+  return substituteWith(
+      [&](StringRef Key) -> const TemplateValue * {
+        for (const TemplateArg &A : Args)
+          if (A.Key == Key)
+            return A.Value;
+        return nullptr;
+      },
+      CopyBlocks(), SizeAll());
 }
 
-template <typename LookupFn>
-Expected<std::string> CodeTemplate::substituteWith(LookupFn Lookup) const {
+/// Whether a block placeholder with \p Indent can refer to \p V's strings
+/// instead of copying them: unindented, and each string is known clean, so
+/// the block rules add only the separators.
+static bool canRefer(StringRef Indent, const TemplateValue &V) {
+  if (!Indent.empty() || !V.isList() || !V.size())
+    return false;
+  for (size_t I = 0; I != V.size(); ++I)
+    if (!V.isKnownClean(I))
+      return false;
+  return true;
+}
+
+Expected<SplicedText>
+CodeTemplate::substitutePieces(const TemplateEnv &Env) const {
+  static const char NewLine = '\n';
+  std::vector<SplicedText::Part> Parts;
+  size_t RunStart = 0;
+  auto Block = [&](std::string &Out, StringRef Indent, const TemplateValue &V,
+                   size_t Rest) {
+    if (!canRefer(Indent, V)) {
+      appendIndentedLines(Out, Indent, V, Rest);
+      return;
+    }
+    if (Out.size() != RunStart)
+      Parts.push_back({nullptr, RunStart, Out.size() - RunStart});
+    size_t First = Parts.size();
+    // As writeCleanLines: each non-empty string without its last `\n`, a
+    // `\n` between them.
+    bool AnyLine = false;
+    for (size_t I = 0; I != V.size(); ++I) {
+      StringRef S = V[I];
+      if (S.empty())
+        continue;
+      if (S.back() == '\n')
+        S = S.drop_back();
+      if (AnyLine)
+        Parts.push_back({&NewLine, 0, 1});
+      AnyLine = true;
+      if (!S.empty())
+        Parts.push_back({S.data(), 0, S.size()});
+    }
+    // As appendIndentedLines: no whitespace at the block's end.
+    while (Parts.size() != First) {
+      SplicedText::Part &P = Parts.back();
+      while (P.Length && isPythonSpace(P.External[P.Length - 1]))
+        --P.Length;
+      if (P.Length)
+        break;
+      Parts.pop_back();
+    }
+    RunStart = Out.size();
+  };
+  auto Size = [&](const TemplateValue &V, bool IsBlock) -> size_t {
+    return IsBlock && V.isList() && V.size() && V.isKnownClean(0) ? 0
+                                                                  : sizeOf(V);
+  };
+  Expected<std::string> Text = substituteWith(
+      [&](StringRef Key) -> const TemplateValue * {
+        auto It = Env.find(Key);
+        return It == Env.end() ? nullptr : &It->second;
+      },
+      Block, Size);
+  if (!Text)
+    return Text.takeError();
+  SplicedText Out;
+  Out.Owned = std::move(*Text);
+  if (Out.Owned.size() != RunStart)
+    Parts.push_back({nullptr, RunStart, Out.Owned.size() - RunStart});
+  Out.Parts = std::move(Parts);
+  return Out;
+}
+
+template <typename LookupFn, typename BlockFn, typename SizeFn>
+Expected<std::string> CodeTemplate::substituteWith(LookupFn Lookup,
+                                                   BlockFn Block,
+                                                   SizeFn Size) const {
   StringRef P = Pattern;
   // Every value first, for the size of the whole text: room is made once,
   // not grown (and copied) at each large value.
@@ -505,7 +596,7 @@ Expected<std::string> CodeTemplate::substituteWith(LookupFn Lookup) const {
     StringRef Key = P.substr(Pc.KeyBegin, Pc.KeyLength);
     Values[I] = Lookup(Key);
     Later[I] = Later[I + 1] + (Pc.LitEnd - Pc.LitBegin) +
-               (Values[I] ? sizeOf(*Values[I]) : 0);
+               (Values[I] ? Size(*Values[I], Pc.Block) : 0);
   }
   // The first placeholder without a value, in the pattern's order.
   for (size_t I = 0; I != Pieces.size(); ++I)
@@ -522,7 +613,7 @@ Expected<std::string> CodeTemplate::substituteWith(LookupFn Lookup) const {
     const TemplateValue &V = *Values[I];
     if (Pc.Block) {
       // The blanks before the `$` are the block's indentation.
-      appendIndentedLines(Out, P.slice(Pc.LitEnd, Pc.Dollar), V, Later[I + 1]);
+      Block(Out, P.slice(Pc.LitEnd, Pc.Dollar), V, Later[I + 1]);
     } else if (V.isList()) {
       if (V.size() && Pc.CommaBefore)
         Out += ", ";

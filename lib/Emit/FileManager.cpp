@@ -204,42 +204,52 @@ static std::string withStemSuffix(StringRef Name, StringRef Suffix) {
 }
 
 LogicalResult FileManager::writeSharded(StringRef Name, StringRef TemplateName,
-                                        const std::vector<ShardItem> &Items,
+                                        std::vector<ShardItem> Items,
                                         unsigned NumShards,
                                         const TemplateEnv &Base,
                                         ArrayRef<StringRef> ShardedKeys,
                                         unsigned Threads) {
-  return addSharded(makeSharded(Name, TemplateName, Items, NumShards, Base,
-                                ShardedKeys, Threads));
+  return addSharded(makeSharded(Name, TemplateName, std::move(Items), NumShards,
+                                Base, ShardedKeys, Threads));
 }
 
 ShardedFiles FileManager::makeSharded(StringRef Name, StringRef TemplateName,
-                                      const std::vector<ShardItem> &Items,
+                                      std::vector<ShardItem> Items,
                                       unsigned NumShards,
                                       const TemplateEnv &Base,
                                       ArrayRef<StringRef> ShardedKeys,
                                       unsigned Threads) {
-  return makeShardedImpl(Name, TemplateName, nullptr, Items, NumShards, Base,
-                         ShardedKeys, Threads);
+  return makeShardedImpl(Name, TemplateName, nullptr, std::move(Items),
+                         NumShards, Base, ShardedKeys, Threads);
 }
 
 ShardedFiles FileManager::makeSharded(StringRef Name, const CodeTemplate &T,
-                                      const std::vector<ShardItem> &Items,
+                                      std::vector<ShardItem> Items,
                                       unsigned NumShards,
                                       const TemplateEnv &Base,
                                       ArrayRef<StringRef> ShardedKeys,
                                       unsigned Threads) {
-  return makeShardedImpl(Name, T.getName(), &T, Items, NumShards, Base,
-                         ShardedKeys, Threads);
+  return makeShardedImpl(Name, T.getName(), &T, std::move(Items), NumShards,
+                         Base, ShardedKeys, Threads);
 }
 
 ShardedFiles FileManager::makeShardedImpl(
     StringRef Name, StringRef TemplateName, const CodeTemplate *Given,
-    const std::vector<ShardItem> &Items, unsigned NumShards,
-    const TemplateEnv &Base, ArrayRef<StringRef> ShardedKeys,
+    std::vector<ShardItem> GivenItems, unsigned NumShards,
+    const TemplateEnv &GivenBase, ArrayRef<StringRef> ShardedKeys,
     unsigned Threads) {
   ShardedFiles Out;
   Out.TemplateName = TemplateName.str();
+  // The files refer to the items' strings and the base's lists: kept with
+  // them.
+  struct Sources {
+    std::vector<ShardItem> Items;
+    TemplateEnv Base;
+  };
+  auto Kept =
+      std::make_shared<Sources>(Sources{std::move(GivenItems), GivenBase});
+  const std::vector<ShardItem> &Items = Kept->Items;
+  const TemplateEnv &Base = Kept->Base;
   // Shard 0 is `Everything`, then `_0` ... `_{N-1}`. The sharded lists
   // borrow the base's and the items' strings, which outlive the
   // substitutions below.
@@ -335,9 +345,10 @@ ShardedFiles FileManager::makeShardedImpl(
   Out.Texts.resize(N);
   Out.Errors.resize(N);
   Ctx.getThreadPool().parallelFor(Threads, N, [&](size_t S) {
-    Expected<std::string> Text = T->substitute(Shards[S]);
+    Expected<SplicedText> Text = T->substitutePieces(Shards[S]);
     if (Text)
-      Out.Texts[S] = std::move(*Text);
+      Out.Texts[S] =
+          std::make_shared<const FileContent>(std::move(*Text), Kept);
     else
       Out.Errors[S] = toString(Text.takeError());
   });
@@ -365,9 +376,8 @@ LogicalResult FileManager::addSharded(ShardedFiles Files) {
   // `Everything` is not one of the outputs torchgen lists.
   Unlisted.insert(pathOf(Files.Names[0]));
   if (Files.Shared) {
-    auto Data = std::make_shared<const std::string>(std::move(Files.Texts[0]));
-    push(Files.Names[0], Data);
-    push(Files.Names[1], std::move(Data));
+    push(Files.Names[0], Files.Texts[0]);
+    push(Files.Names[1], std::move(Files.Texts[0]));
     return success();
   }
   for (size_t S = 0; S != Files.Names.size(); ++S)
@@ -386,13 +396,37 @@ FileManager::EmitterScope::EmitterScope(unsigned Rank) : Saved(CurrentRank) {
 
 FileManager::EmitterScope::~EmitterScope() { CurrentRank = Saved; }
 
+FileContent::FileContent(std::string Text) : Owned(std::move(Text)) {
+  Refs.push_back(Owned);
+  Size = Owned.size();
+}
+
+FileContent::FileContent(SplicedText Pieces, std::shared_ptr<const void> Keep)
+    : Owned(std::move(Pieces.Owned)), Keep(std::move(Keep)) {
+  // Owned is in place now: its runs can be pointed to.
+  Refs.reserve(Pieces.Parts.size());
+  for (const SplicedText::Part &P : Pieces.Parts) {
+    Refs.emplace_back(P.External ? P.External : Owned.data() + P.Offset,
+                      P.Length);
+    Size += P.Length;
+  }
+}
+
+std::string FileContent::str() const {
+  std::string S;
+  S.reserve(Size);
+  for (StringRef P : Refs)
+    S.append(P.data(), P.size());
+  return S;
+}
+
 void FileManager::push(std::string Name, std::string Content) {
   push(std::move(Name),
-       std::make_shared<const std::string>(std::move(Content)));
+       std::make_shared<const FileContent>(std::move(Content)));
 }
 
 void FileManager::push(std::string Name,
-                       std::shared_ptr<const std::string> Data) {
+                       std::shared_ptr<const FileContent> Data) {
   Files.push_back({std::move(Name), std::move(Data)});
   Ranks.push_back(CurrentRank);
 }
@@ -494,7 +528,7 @@ LogicalResult FileManager::commitAll(ArrayRef<FileManager *> Managers,
   for (FileManager *FM : Managers)
     if (!FM->DryRun)
       for (const GeneratedFile &F : FM->Files)
-        Files.push_back({Paths[I++], F.content()});
+        Files.push_back({Paths[I++], StringRef(), F.Data->pieces()});
   // All or nothing as far as the system allows (see OutputFile.h).
   for (const OutputProblem &P :
        writeFilesIfChanged(Files, Threads, Faults, /*Statuses=*/nullptr,

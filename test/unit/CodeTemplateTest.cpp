@@ -211,3 +211,57 @@ TEST_CASE("a template split once serves every substitution") {
   REQUIRE(!Missing);
   CHECK(llvm::toString(Missing.takeError()).find("`$b`") != std::string::npos);
 }
+
+/// substitutePieces' pieces, joined.
+static std::string joinPieces(const std::string &Pattern,
+                              const TemplateEnv &Env) {
+  llvm::Expected<SplicedText> P =
+      CodeTemplate(Pattern, "t").substitutePieces(Env);
+  REQUIRE(static_cast<bool>(P));
+  std::string S;
+  for (const SplicedText::Part &Pt : P->Parts)
+    S.append(Pt.External ? Pt.External : P->Owned.data() + Pt.Offset,
+             Pt.Length);
+  return S;
+}
+
+TEST_CASE("substitutePieces refers to clean items and says what substitute "
+          "says") {
+  // Items as a sharded file has them: some ending in `\n`, an empty one, a
+  // blank-only one and blank lines at the end (which the block rules cut,
+  // across items), unindented and indented placeholders, inline ones.
+  std::vector<std::string> Texts = {
+      "int a;\n", "", "void f() {\n  g();\n}\n", "\n", "x\n\n", "\n\n"};
+  std::vector<llvm::StringRef> Refs(Texts.begin(), Texts.end());
+  std::vector<bool> Clean;
+  for (llvm::StringRef R : Refs)
+    Clean.push_back(isCleanBlockText(R));
+  const char *const Patterns[] = {"// $c\n${v}\n$tail\n", "${v}",
+                                  "head\n$v\n  ${v}\nend ${i}\n",
+                                  "${v}\n${v}\n", "x$v\n"};
+  for (const char *Pattern : Patterns) {
+    for (size_t Cut = 0; Cut <= Texts.size(); ++Cut) {
+      std::vector<llvm::StringRef> Some(Refs.begin(), Refs.begin() + Cut);
+      std::vector<bool> SomeClean(Clean.begin(), Clean.begin() + Cut);
+      TemplateEnv Env;
+      Env["v"] = TemplateValue::borrowedList(Some, SomeClean);
+      Env["c"] = "comment";
+      Env["tail"] = "tail";
+      Env["i"] = std::vector<std::string>{"p", "q"};
+      CAPTURE(Pattern);
+      CAPTURE(Cut);
+      CHECK(joinPieces(Pattern, Env) == subst(Pattern, Env));
+    }
+  }
+  // The items' bytes are referred to, not copied.
+  TemplateEnv Env;
+  Env["v"] = TemplateValue::borrowedList(Refs, Clean);
+  llvm::Expected<SplicedText> P =
+      CodeTemplate("${v}\n", "t").substitutePieces(Env);
+  REQUIRE(static_cast<bool>(P));
+  bool RefersToItem = false;
+  for (const SplicedText::Part &Pt : P->Parts)
+    RefersToItem |= Pt.External == Texts[2].data();
+  CHECK(RefersToItem);
+  CHECK(P->Owned.size() < 4);
+}

@@ -255,3 +255,40 @@ TEST_CASE("more changed files than descriptors to hold them open") {
   CHECK(S.read("f0") == "new");
 }
 #endif
+
+TEST_CASE("a file given as pieces is written as their bytes joined") {
+  Scratch S;
+  // Pieces of every size around the staging threshold, more of them than
+  // one writev takes, and more small bytes than the staging buffer holds:
+  // a sharded file's items with `\n` between them.
+  std::vector<std::string> Store;
+  std::string Joined;
+  unsigned Seed = 7;
+  for (size_t I = 0; I != 5000; ++I) {
+    Seed = Seed * 1103515245u + 12345u;
+    size_t N = I % 3 == 0 ? 1 : (Seed >> 8) % 700;
+    std::string P(N, static_cast<char>('a' + I % 26));
+    Joined += P;
+    Store.push_back(std::move(P));
+  }
+  Store.emplace_back(100000, 'z');
+  Joined += Store.back();
+  std::vector<StringRef> Pieces(Store.begin(), Store.end());
+  std::string Path = S.path("pieces.txt");
+  std::vector<OutputRequest> Files = {{Path, StringRef(), Pieces}};
+  std::vector<WriteStatus> Statuses;
+  CHECK(writeFilesIfChanged(Files, 1, {}, &Statuses).empty());
+  CHECK(S.read("pieces.txt") == Joined);
+  CHECK((Statuses[0] == WriteStatus::Written));
+  // The same bytes in other pieces: unchanged.
+  std::vector<OutputRequest> Whole = {{Path, Joined}};
+  CHECK(writeFilesIfChanged(Whole, 1, {}, &Statuses).empty());
+  CHECK((Statuses[0] == WriteStatus::Unchanged));
+  // One byte different in the last piece: written.
+  Store.back().back() = 'y';
+  Pieces.back() = Store.back();
+  CHECK(writeFilesIfChanged(Files, 1, {}, &Statuses).empty());
+  CHECK((Statuses[0] == WriteStatus::Written));
+  CHECK(S.read("pieces.txt").back() == 'y');
+  CHECK(S.names() == std::vector<std::string>{"pieces.txt"});
+}

@@ -88,6 +88,19 @@ void dropEmptyLines(std::string &S);
 /// The values of a template's placeholders, by name.
 using TemplateEnv = llvm::StringMap<TemplateValue>;
 
+/// A substituted text as pieces (CodeTemplate::substitutePieces): runs of
+/// its own bytes, Owned, and strings that live elsewhere.
+struct SplicedText {
+  struct Part {
+    /// The string's bytes when it lives elsewhere; null for Owned's.
+    const char *External;
+    /// Where in Owned (for an Owned run), and how many bytes.
+    size_t Offset, Length;
+  };
+  std::string Owned;
+  std::vector<Part> Parts;
+};
+
 /// A placeholder's value by name, for substitute's array form.
 struct TemplateArg {
   llvm::StringRef Key;
@@ -111,14 +124,25 @@ public:
   llvm::Expected<std::string>
   substitute(llvm::ArrayRef<TemplateArg> Args) const;
 
+  /// substitute(), except that a block placeholder at the start of its
+  /// line (no indentation) whose value is a borrowed list of clean strings
+  /// (TemplateValue::isKnownClean) is not copied: the result refers to
+  /// those strings, which must outlive it. For the sharded files, megabytes
+  /// of items each, which the shard and `Everything` would otherwise copy.
+  llvm::Expected<SplicedText> substitutePieces(const TemplateEnv &Env) const;
+
   llvm::StringRef getName() const { return Name; }
 
   /// Whether some placeholder of the template is \p Key.
   bool uses(llvm::StringRef Key) const;
 
 private:
-  template <typename LookupFn>
-  llvm::Expected<std::string> substituteWith(LookupFn Lookup) const;
+  /// The substitution, with each block placeholder's text written by
+  /// \p Block(Out, Indent, Value, RestSize) and sized by \p Size(Value,
+  /// Block) (what it adds to Out).
+  template <typename LookupFn, typename BlockFn, typename SizeFn>
+  llvm::Expected<std::string> substituteWith(LookupFn Lookup, BlockFn Block,
+                                             SizeFn Size) const;
 
   /// A literal run of the pattern and the placeholder after it, as offsets
   /// into Pattern (which moves with the template).

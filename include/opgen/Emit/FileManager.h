@@ -37,14 +37,39 @@
 
 namespace opgen {
 
+/// A generated file's bytes: one text, or pieces of it (SplicedText) that
+/// refer to strings Keep holds alive. A sharded file's shards and its
+/// `Everything` file refer to the same items that way, instead of each
+/// copying them (about 20 MB of opgen-autograd's 80).
+class FileContent {
+public:
+  explicit FileContent(std::string Text);
+  FileContent(SplicedText Pieces, std::shared_ptr<const void> Keep);
+  FileContent(const FileContent &) = delete;
+  FileContent &operator=(const FileContent &) = delete;
+
+  /// The bytes, in order.
+  llvm::ArrayRef<llvm::StringRef> pieces() const { return Refs; }
+  size_t size() const { return Size; }
+  /// The bytes joined (a copy when there are several pieces).
+  std::string str() const;
+
+private:
+  std::string Owned;
+  std::vector<llvm::StringRef> Refs;
+  std::shared_ptr<const void> Keep;
+  size_t Size = 0;
+};
+
 /// A generated file: its path relative to the output folder, and its bytes.
 /// Files with the same bytes share them: a key's only shard and its
 /// `Everything` file are the same text, megabytes each (about 9 MB a run
 /// made and kept once instead of twice).
 struct GeneratedFile {
   std::string Name;
-  std::shared_ptr<const std::string> Data;
-  const std::string &content() const { return *Data; }
+  std::shared_ptr<const FileContent> Data;
+  /// The bytes, joined.
+  std::string content() const { return Data->str(); }
 };
 
 /// The templates of one template folder, each read and split once per run
@@ -76,8 +101,9 @@ struct ShardedFiles {
   std::string TemplateName;
   /// `Everything` first, then the shards.
   std::vector<std::string> Names;
-  /// One text per name, or with Shared one for both names.
-  std::vector<std::string> Texts;
+  /// One text per name, or with Shared one for both names; they refer to
+  /// the items.
+  std::vector<std::shared_ptr<const FileContent>> Texts;
   /// What substituting each text reported (empty: nothing).
   std::vector<std::string> Errors;
   /// A misuse of the sharded placeholders, not yet reported.
@@ -119,10 +145,11 @@ public:
   /// `<stem>_<i><ext>` for i < \p NumShards. Each shard gets \p Base, the
   /// placeholders in \p ShardedKeys as lists (Base's lists as a start), and
   /// the values of its items appended to them. The files are made on up to
-  /// \p Threads threads; their bytes do not depend on it.
+  /// \p Threads threads; their bytes do not depend on it. They keep \p Items
+  /// (and a copy of \p Base), to which they refer.
   LogicalResult writeSharded(llvm::StringRef Name, llvm::StringRef TemplateName,
-                             const std::vector<ShardItem> &Items,
-                             unsigned NumShards, const TemplateEnv &Base,
+                             std::vector<ShardItem> Items, unsigned NumShards,
+                             const TemplateEnv &Base,
                              llvm::ArrayRef<llvm::StringRef> ShardedKeys,
                              unsigned Threads = 1);
 
@@ -132,15 +159,15 @@ public:
   /// so several can run on threads; addSharded then claims and adds them,
   /// reporting what makeSharded found, in the order the caller calls it.
   ShardedFiles makeSharded(llvm::StringRef Name, llvm::StringRef TemplateName,
-                           const std::vector<ShardItem> &Items,
-                           unsigned NumShards, const TemplateEnv &Base,
+                           std::vector<ShardItem> Items, unsigned NumShards,
+                           const TemplateEnv &Base,
                            llvm::ArrayRef<llvm::StringRef> ShardedKeys,
                            unsigned Threads = 1);
   /// makeSharded with a template the caller made (gen_variable_type's
   /// second stage substitutes a template it generated), named by its name.
   ShardedFiles makeSharded(llvm::StringRef Name, const CodeTemplate &T,
-                           const std::vector<ShardItem> &Items,
-                           unsigned NumShards, const TemplateEnv &Base,
+                           std::vector<ShardItem> Items, unsigned NumShards,
+                           const TemplateEnv &Base,
                            llvm::ArrayRef<llvm::StringRef> ShardedKeys,
                            unsigned Threads = 1);
   LogicalResult addSharded(ShardedFiles Files);
@@ -208,8 +235,8 @@ private:
   ShardedFiles makeShardedImpl(llvm::StringRef Name,
                                llvm::StringRef TemplateName,
                                const CodeTemplate *Given,
-                               const std::vector<ShardItem> &Items,
-                               unsigned NumShards, const TemplateEnv &Base,
+                               std::vector<ShardItem> Items, unsigned NumShards,
+                               const TemplateEnv &Base,
                                llvm::ArrayRef<llvm::StringRef> ShardedKeys,
                                unsigned Threads);
   std::string pathOf(llvm::StringRef Name) const;
@@ -223,7 +250,7 @@ private:
   bool claim(llvm::StringRef Name);
   /// Add a file; the caller holds Mutex.
   void push(std::string Name, std::string Content);
-  void push(std::string Name, std::shared_ptr<const std::string> Data);
+  void push(std::string Name, std::shared_ptr<const FileContent> Data);
 
   Context &Ctx;
   TemplateCache &Templates;

@@ -79,10 +79,19 @@ struct OutputProblem {
 /// file and `d/core` cannot be made.
 std::optional<OutputProblem> makeFolder(llvm::StringRef Dir);
 
-/// One file of a batch.
+/// One file of a batch: its bytes are \p Content, or when \p Pieces is not
+/// empty, those pieces one after another (a sharded file's items, written
+/// from where they are instead of joined into one more copy).
 struct OutputRequest {
   llvm::StringRef Path;
   llvm::StringRef Content;
+  llvm::ArrayRef<llvm::StringRef> Pieces = {};
+
+  /// The bytes as pieces: Pieces, or Content alone.
+  llvm::ArrayRef<llvm::StringRef> pieces() const {
+    return Pieces.empty() ? llvm::ArrayRef<llvm::StringRef>(Content) : Pieces;
+  }
+  size_t size() const;
 };
 
 /// Write \p Files (their folders exist) as one batch, as the file comment

@@ -114,7 +114,7 @@ LogicalResult opgen::emitOperatorDefinitions(EmitContext &EC) {
   Base["static_dispatch_extra_headers"] =
       StaticDispatch::getExtraHeaders(M, EC.Options.StaticDispatchBackends);
   return EC.files().writeSharded(
-      "Operators.cpp", "Operators.cpp", Items, /*NumShards=*/5, Base,
+      "Operators.cpp", "Operators.cpp", std::move(Items), /*NumShards=*/5, Base,
       {"operator_headers", "definitions", "static_dispatch_extra_headers"},
       EC.Options.Threads);
 }

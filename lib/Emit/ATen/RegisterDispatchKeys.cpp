@@ -233,10 +233,11 @@ void KeyRegistrations::makeFiles() {
       Key == DispatchKey::CompositeImplicitAutogradNestedTensor
           ? std::vector<std::string>()
           : getRegistrationHelpers(Index);
-  Files = FM.makeSharded(
-      "Register" + toString(Key).str() + ".cpp", "RegisterDispatchKey.cpp",
-      Items, Key == DispatchKey::CPU ? 4 : 1, Base, {"dispatch_definitions"});
-  // The files keep their own copies; the definitions go.
+  Files = FM.makeSharded("Register" + toString(Key).str() + ".cpp",
+                         "RegisterDispatchKey.cpp", std::move(Items),
+                         Key == DispatchKey::CPU ? 4 : 1, Base,
+                         {"dispatch_definitions"});
+  // The files keep the items they refer to; the rest goes.
   Texts.clear();
 }
 

@@ -276,8 +276,8 @@ LogicalResult opgen::emitRegisterFunctionalization(EmitContext &EC) {
     Items[I].Env["func_registrations"] = std::move(Texts[I].Registrations);
   }
   return EC.files().writeSharded(
-      "RegisterFunctionalization.cpp", "RegisterFunctionalization.cpp", Items,
-      4, TemplateEnv(),
+      "RegisterFunctionalization.cpp", "RegisterFunctionalization.cpp",
+      std::move(Items), 4, TemplateEnv(),
       {"ops_headers", "func_definitions", "func_registrations"},
       EC.Options.Threads);
 }

@@ -316,7 +316,7 @@ LogicalResult opgen::emitADInplaceOrViewType(EmitContext &EC) {
                               EC.Options.AutogradTemplateDirForComments +
                               "/ADInplaceOrViewType.cpp";
   return EC.files().writeSharded(
-      "ADInplaceOrViewType.cpp", "ADInplaceOrViewType.cpp", Items,
+      "ADInplaceOrViewType.cpp", "ADInplaceOrViewType.cpp", std::move(Items),
       /*NumShards=*/2, Base,
       {"ops_headers", "inplace_or_view_method_definitions",
        "inplace_or_view_wrapper_registrations"},

@@ -342,7 +342,8 @@ LogicalResult opgen::emitTraceType(EmitContext &EC) {
   Base["generated_comment"] = "@generated from " +
                               EC.Options.AutogradTemplateDirForComments +
                               "/TraceType.cpp";
-  return EC.files().writeSharded("TraceType.cpp", "TraceType.cpp", Items,
+  return EC.files().writeSharded("TraceType.cpp", "TraceType.cpp",
+                                 std::move(Items),
                                  /*NumShards=*/10, Base,
                                  {"ops_headers", "trace_method_definitions",
                                   "trace_wrapper_registrations"},

@@ -180,7 +180,7 @@ LogicalResult opgen::emitVariableType(EmitContext &EC) {
   Base["generated_comment"] =
       "@generated from " + CommentDir + "/VariableType.cpp";
   Ok &= succeeded(FM.addSharded(
-      FM.makeSharded("VariableType.cpp", Stage2, Items, /*NumShards=*/10, Base,
-                     ShardedKeys, EC.Options.Threads)));
+      FM.makeSharded("VariableType.cpp", Stage2, std::move(Items),
+                     /*NumShards=*/10, Base, ShardedKeys, EC.Options.Threads)));
   return success(Ok);
 }
