@@ -43,8 +43,6 @@ autograd_detail::autogradArguments(const NativeFunction &F) {
 
 namespace {
 
-std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
-
 StringRef pyStrip(StringRef S) {
   while (!S.empty() && isPythonSpace(S.front()))
     S = S.drop_front();

@@ -31,8 +31,6 @@ using namespace llvm;
 
 namespace {
 
-std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
-
 // torchgen's exceptions for foreach functions (torchgen/api/autograd.py,
 // part of its model rather than a table its users edit).
 const StringRef ForeachWithInplaceRef[] = {"_foreach_zero_"};

@@ -29,8 +29,6 @@ SMLoc at(SMLoc L, const NativeFunction &F) {
   return L.isValid() ? L : F.FuncLoc;
 }
 
-std::string quoted(const OperatorName &N) { return "`" + N.str() + "`"; }
-
 class Reporter {
 public:
   explicit Reporter(Context &Ctx) : D(Ctx.getDiags()) {}
@@ -71,10 +69,10 @@ void checkPrecomputed(const NativeFunction &F, Reporter &R) {
     if (InImpl && is_contained(Impl, StringRef(A.Name)))
       R.error(L, "precomputed argument `" + A.Name + "` has the name of " +
                      "another argument of the impl function of " +
-                     quoted(F.Func.Name));
+                     quoted(F.Func.Name.str()));
     else if (is_contained(Fields, StringRef(A.Name)))
       R.error(L, "precomputed argument `" + A.Name + "` of " +
-                     quoted(F.Func.Name) +
+                     quoted(F.Func.Name.str()) +
                      " is declared twice: the meta function's precompute "
                      "struct would have two fields of that name");
     Fields.push_back(A.Name);
@@ -107,21 +105,22 @@ LogicalResult opgen::verifyStructuredFunctions(const Module &M, Context &Ctx) {
     // The yaml reader rejects these four itself, with the yaml's words;
     // they guard modules made in memory or changed by passes.
     if (F.Structured && !IsOut)
-      R.error(at(L.Structured, F), "IR verifier: " + quoted(F.Func.Name) +
+      R.error(at(L.Structured, F), "IR verifier: " + quoted(F.Func.Name.str()) +
                                        " is structured but not an out= "
                                        "function");
     if (F.StructuredDelegate && IsOut)
       R.error(at(L.Delegate, F), "IR verifier: out= function " +
-                                     quoted(F.Func.Name) +
+                                     quoted(F.Func.Name.str()) +
                                      " has a structured_delegate");
     if (F.StructuredInherits && !F.Structured)
-      R.error(at(L.Inherits, F), "IR verifier: " + quoted(F.Func.Name) +
+      R.error(at(L.Inherits, F), "IR verifier: " + quoted(F.Func.Name.str()) +
                                      " has structured_inherits but is not "
                                      "structured");
     if (F.Precomputed && !F.Structured)
-      R.error(at(L.Precomputed, F), "IR verifier: " + quoted(F.Func.Name) +
-                                        " has precomputed elements but is "
-                                        "not structured");
+      R.error(at(L.Precomputed, F),
+              "IR verifier: " + quoted(F.Func.Name.str()) +
+                  " has precomputed elements but is "
+                  "not structured");
     if (F.Precomputed)
       checkPrecomputed(F, R);
 
@@ -142,8 +141,8 @@ LogicalResult opgen::verifyStructuredFunctions(const Module &M, Context &Ctx) {
     // are valid, and printing both names for each cost about 2 M
     // instructions a verification.
     auto Head = [&] {
-      return quoted(F.Func.Name) + " has structured_delegate " +
-             quoted(*F.StructuredDelegate);
+      return quoted(F.Func.Name.str()) + " has structured_delegate " +
+             quoted(F.StructuredDelegate->str());
     };
     if (!Id) {
       R.error(at(L.Delegate, F), Head() + ", but no such operator exists");
@@ -168,7 +167,7 @@ LogicalResult opgen::verifyStructuredGroups(const Module &M,
     const NativeFunction &Out = M.Functions[G.Out];
     if (G.Structured != Out.Structured) {
       R.error(Out.FuncLoc, "IR verifier: the group of " +
-                               quoted(Out.Func.Name) +
+                               quoted(Out.Func.Name.str()) +
                                " is marked structured differently from its "
                                "out= variant");
       continue;
@@ -182,28 +181,29 @@ LogicalResult opgen::verifyStructuredGroups(const Module &M,
       if (!Out.Structured) {
         if (F.StructuredDelegate)
           R.error(DelegateLoc,
-                  quoted(F.Func.Name) + " has structured_delegate " +
-                      quoted(*F.StructuredDelegate) +
+                  quoted(F.Func.Name.str()) + " has structured_delegate " +
+                      quoted(F.StructuredDelegate->str()) +
                       ", but its group's out= variant " +
-                      quoted(Out.Func.Name) + " is not structured");
+                      quoted(Out.Func.Name.str()) + " is not structured");
       } else if (!F.StructuredDelegate) {
-        R.error(F.FuncLoc, quoted(F.Func.Name) + " is in the group of " +
-                               "structured " + quoted(Out.Func.Name) +
+        R.error(F.FuncLoc, quoted(F.Func.Name.str()) + " is in the group of " +
+                               "structured " + quoted(Out.Func.Name.str()) +
                                " but does not delegate to it; add "
                                "`structured_delegate: " +
                                Out.Func.Name.str() + "`");
       } else if (Id == G.Mutable) {
         // torchgen groups it, then fails writing its wrapper.
-        R.error(DelegateLoc, quoted(F.Func.Name) +
+        R.error(DelegateLoc, quoted(F.Func.Name.str()) +
                                  " is a mutable variant, which structured "
                                  "kernels do not support; its group's out= "
                                  "variant " +
-                                 quoted(Out.Func.Name) + " is structured");
+                                 quoted(Out.Func.Name.str()) +
+                                 " is structured");
       } else if (*F.StructuredDelegate != Out.Func.Name) {
-        R.error(DelegateLoc, quoted(F.Func.Name) + " delegates to " +
-                                 quoted(*F.StructuredDelegate) +
+        R.error(DelegateLoc, quoted(F.Func.Name.str()) + " delegates to " +
+                                 quoted(F.StructuredDelegate->str()) +
                                  ", but its group's out= variant is " +
-                                 quoted(Out.Func.Name));
+                                 quoted(Out.Func.Name.str()));
       }
     }
     if (!Out.Structured)
@@ -211,7 +211,7 @@ LogicalResult opgen::verifyStructuredGroups(const Module &M,
     if (Out.HasCompositeImplicitAutogradKernel ||
         Out.HasCompositeImplicitAutogradNestedTensorKernel)
       R.error(at(Out.StructuredLocs.Structured, Out),
-              "structured kernel " + quoted(Out.Func.Name) +
+              "structured kernel " + quoted(Out.Func.Name.str()) +
                   " cannot be CompositeImplicitAutograd");
     // The meta function takes the functional variant's inputs, the impl the
     // out= variant's; neither can be declared for TensorOptions (torchgen
@@ -222,11 +222,11 @@ LogicalResult opgen::verifyStructuredGroups(const Module &M,
         continue;
       SMLoc L = (*F.Func.Args.TensorOptions)[0].Loc;
       R.error(L.isValid() ? L : F.FuncLoc,
-              quoted(F.Func.Name) +
+              quoted(F.Func.Name.str()) +
                   " takes TensorOptions (dtype, layout, device, pin_memory), "
                   "which structured kernels do not support; its group's "
                   "out= variant " +
-                  quoted(Out.Func.Name) + " is structured");
+                  quoted(Out.Func.Name.str()) + " is structured");
     }
   }
   return R.result();

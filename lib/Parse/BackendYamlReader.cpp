@@ -47,8 +47,6 @@ const StringRef LazyIrProperties[] = {
 /// The keys of a `non_native:` entry that gen_lazy_tensor reads.
 const StringRef NonNativeKeys[] = {"func", "opkind", "properties"};
 
-std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
-
 std::string joinQuoted(ArrayRef<StringRef> Names) {
   std::string R;
   for (StringRef N : Names) {
@@ -58,8 +56,6 @@ std::string joinQuoted(ArrayRef<StringRef> Names) {
   }
   return R;
 }
-
-std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 class BackendYamlReader {
 public:

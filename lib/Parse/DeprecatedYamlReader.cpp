@@ -29,10 +29,6 @@ using namespace llvm;
 
 namespace {
 
-std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
-
-std::string found(const YamlValue &V) { return "found " + describeValue(V); }
-
 /// Python's `\w` on ASCII text. torchgen's would also take non-ASCII
 /// letters, but no native function has such a name, so torchgen fails on
 /// those calls too (when it matches the call to a function).
@@ -84,9 +80,9 @@ std::optional<SplitCall> splitCall(StringRef Call) {
   return S;
 }
 
-class Reader {
+class DeprecatedReader {
 public:
-  Reader(Context &Ctx, DeprecatedFile &Out)
+  DeprecatedReader(Context &Ctx, DeprecatedFile &Out)
       : Ctx(Ctx), D(Ctx.getDiags()), Out(Out) {}
 
   void readFile(const YamlValue &Root) {
@@ -246,7 +242,7 @@ LogicalResult opgen::readDeprecatedYaml(Context &Ctx, unsigned BufferID,
   std::optional<YamlValue> Root = readYamlValue(Ctx, BufferID);
   if (!Root)
     return failure();
-  Reader R(Ctx, Out);
+  DeprecatedReader R(Ctx, Out);
   R.readFile(*Root);
   return R.failed() ? failure() : success();
 }

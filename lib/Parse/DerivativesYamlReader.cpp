@@ -42,10 +42,6 @@ bool opgen::isDerivativesDispatchKey(StringRef Key) {
 
 namespace {
 
-std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
-
-std::string found(const YamlValue &V) { return "found " + describeValue(V); }
-
 /// Python's truth value of a scalar (bool, int, float, null).
 bool truthValue(const YamlValue &V) {
   switch (V.Kind) {
@@ -82,9 +78,10 @@ bool truthValue(const YamlValue &V) {
   }
 }
 
-class Reader {
+class DerivativesReader {
 public:
-  Reader(Context &Ctx, DerivativesFile &Out) : D(Ctx.getDiags()), Out(Out) {}
+  DerivativesReader(Context &Ctx, DerivativesFile &Out)
+      : D(Ctx.getDiags()), Out(Out) {}
 
   void readFile(const YamlValue &Root) {
     if (Root.Kind != YamlKind::Sequence) {
@@ -291,7 +288,7 @@ LogicalResult opgen::readDerivativesYaml(Context &Ctx, unsigned BufferID,
   std::optional<YamlValue> Root = readSequenceFile(Ctx, BufferID, Reading);
   if (!Root)
     return failure();
-  Reader R(Ctx, Out);
+  DerivativesReader R(Ctx, Out);
   R.readFile(*Root);
   return R.failed() ? failure() : success();
 }

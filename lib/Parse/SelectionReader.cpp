@@ -49,16 +49,12 @@ const StringRef OperatorKeys[] = {"name", "is_root_operator",
                                   "is_used_for_training",
                                   "include_all_overloads", "debug_info"};
 
-std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
-
 std::string joinQuoted(ArrayRef<StringRef> Names) {
   std::string R;
   for (StringRef N : Names)
     R += (R.empty() ? "" : ", ") + quoted(N);
   return R;
 }
-
-std::string found(const YamlValue &V) { return "found " + describeValue(V); }
 
 bool isIdentifier(StringRef S) {
   return !S.empty() && (isAlpha(S.front()) || S.front() == '_') &&

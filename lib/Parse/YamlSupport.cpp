@@ -47,6 +47,10 @@ std::string opgen::describeValue(const YamlValue &V) {
   return describe(V.Kind).str();
 }
 
+std::string opgen::found(const YamlValue &V) {
+  return "found " + describeValue(V);
+}
+
 StringRef opgen::describe(YamlKind K) {
   switch (K) {
   case YamlKind::Null:

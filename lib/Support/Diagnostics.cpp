@@ -14,6 +14,8 @@ using namespace llvm;
 
 /// A diagnostic at \p Loc; without a location it prints as `error: ...`
 /// rather than SourceMgr's `<unknown>:0: error: ...`.
+std::string opgen::quoted(const Twine &S) { return ("`" + S + "`").str(); }
+
 static SMDiagnostic makeDiag(SourceMgr &SM, SMLoc Loc, SourceMgr::DiagKind Kind,
                              const Twine &Msg) {
   if (!Loc.isValid())

@@ -19,7 +19,7 @@ using namespace llvm;
 static constexpr unsigned TabStop = 8;
 static constexpr StringRef Ellipsis = "...";
 
-static bool isSpace(char C) { return C == ' '; }
+static bool isBlankByte(char C) { return C == ' '; }
 /// A UTF-8 continuation byte: a cut must not fall before one.
 static bool isContinuation(char C) { return (C & 0xC0) == 0x80; }
 
@@ -60,9 +60,9 @@ SourceSnippet opgen::getSourceSnippet(StringRef Line, unsigned Column,
     Grew = false;
     if (B > 0) {
       size_t NB = B;
-      while (NB > 0 && isSpace(T[NB - 1]))
+      while (NB > 0 && isBlankByte(T[NB - 1]))
         --NB;
-      while (NB > 0 && !isSpace(T[NB - 1]))
+      while (NB > 0 && !isBlankByte(T[NB - 1]))
         --NB;
       if (E - NB <= Room) {
         B = NB;
@@ -71,9 +71,9 @@ SourceSnippet opgen::getSourceSnippet(StringRef Line, unsigned Column,
     }
     if (E < T.size()) {
       size_t NE = E;
-      while (NE < T.size() && isSpace(T[NE]))
+      while (NE < T.size() && isBlankByte(T[NE]))
         ++NE;
-      while (NE < T.size() && !isSpace(T[NE]))
+      while (NE < T.size() && !isBlankByte(T[NE]))
         ++NE;
       if (NE - B <= Room) {
         E = NE;

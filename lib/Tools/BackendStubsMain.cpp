@@ -26,14 +26,14 @@
 using namespace opgen;
 using namespace llvm;
 
-static const char *const ToolName = "opgen-backend-stubs";
+static const char *const StubsToolName = "opgen-backend-stubs";
 
 LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
                                      raw_ostream &OutOS, raw_ostream &ErrOS) {
   // The command line finds the ATen folder when --source-path is omitted;
   // a configuration must name it.
   if (C.SourceYaml.empty() || C.OutputDir.empty() || C.SourcePath.empty()) {
-    WithColor::error(ErrOS, ToolName)
+    WithColor::error(ErrOS, StubsToolName)
         << (C.SourcePath.empty() && !C.SourceYaml.empty() &&
                     !C.OutputDir.empty()
                 ? "no ATen folder (BackendStubsConfig::SourcePath)\n"
@@ -46,7 +46,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
   ToolIR IR(ErrOS, C.DisableFree);
   Context &Ctx = IR.getContext();
   Ctx.getDiags().setOptions(C.Diagnostics);
-  if (failed(openAtenFolder(Ctx.getDiags(), ErrOS, ToolName, C.Summary,
+  if (failed(openAtenFolder(Ctx.getDiags(), ErrOS, StubsToolName, C.Summary,
                             C.SourcePath, C.SourcePathOrigin)))
     return failure();
   Module &M = IR.getModule();
@@ -102,7 +102,7 @@ LogicalResult opgen::runBackendStubs(const BackendStubsConfig &C,
       return failure();
   }
   if (C.Summary)
-    ErrOS << ToolName << ": read native_functions.yaml in "
+    ErrOS << StubsToolName << ": read native_functions.yaml in "
           << format("%.1f", T.ReadMs) << " ms, ran the passes in "
           << format("%.1f", T.PassesMs) << " ms (" << M.Functions.size()
           << " operators), generated " << Files.getFiles().size()
@@ -199,7 +199,7 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   PrintSourcePathFlag PrintSourcePath(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << ToolName << " " << OPGEN_VERSION
+    OS << StubsToolName << " " << OPGEN_VERSION
        << "\n  writes what torchgen 2.14's gen_backend_stubs writes\n";
   });
   if (!cl::ParseCommandLineOptions(
@@ -208,7 +208,7 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
           "(drop-in for python -m torchgen.gen_backend_stubs)\n",
           &errs()))
     return 1;
-  std::optional<OutputFaults> Faults = FaultFlag.resolve(ToolName);
+  std::optional<OutputFaults> Faults = FaultFlag.resolve(StubsToolName);
   if (!Faults)
     return 1;
   BackendStubsConfig C;
@@ -223,7 +223,7 @@ int opgen::backendStubsMain(int Argc, char **Argv) {
   if (!SourcePath.getNumOccurrences() &&
       ((!C.SourceYaml.empty() && !C.OutputDir.empty()) ||
        PrintSourcePath.given())) {
-    if (!findSourcePathOrReport(Env, /*GenDefault=*/false, ToolName,
+    if (!findSourcePathOrReport(Env, /*GenDefault=*/false, StubsToolName,
                                 C.SourcePath, C.SourcePathOrigin))
       return 1;
   }

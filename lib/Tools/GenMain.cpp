@@ -30,7 +30,7 @@
 using namespace opgen;
 using namespace llvm;
 
-static const char *const ToolName = "opgen";
+static const char *const GenToolName = "opgen";
 
 /// torchgen's aoti/fallback_ops.py: \p Given, or the one of the torchgen
 /// beside \p SourcePath (an installed torchgen's packaged/ATen, or a
@@ -57,7 +57,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &ErrOS) {
 LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
                             raw_ostream &ErrOS) {
   auto ToolError = [&]() -> raw_ostream & {
-    return WithColor::error(ErrOS, ToolName);
+    return WithColor::error(ErrOS, GenToolName);
   };
   for (const std::string &G : C.Generate)
     if (G != "headers" && G != "sources" && G != "declarations_yaml") {
@@ -92,7 +92,7 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
   Module &M = IR.getModule();
   using Clock = std::chrono::steady_clock;
   auto Start = Clock::now();
-  if (failed(openAtenFolder(Ctx.getDiags(), ErrOS, ToolName, C.Summary,
+  if (failed(openAtenFolder(Ctx.getDiags(), ErrOS, GenToolName, C.Summary,
                             C.SourcePath, C.SourcePathOrigin)))
     return failure();
   auto Ms = [](Clock::time_point A, Clock::time_point B) {
@@ -215,7 +215,8 @@ LogicalResult opgen::runGen(const GenConfig &C, raw_ostream &OutOS,
   }
 
   if (C.Summary)
-    ErrOS << ToolName << ": read native_functions.yaml and ran the passes in "
+    ErrOS << GenToolName
+          << ": read native_functions.yaml and ran the passes in "
           << format("%.1f", Ms(Start, Read)) << " ms (" << M.Functions.size()
           << " operators), generated " << NumFiles << " files in "
           << format("%.1f", Ms(Read, Emitted)) << " ms, "
@@ -392,7 +393,7 @@ int opgen::genMain(int Argc, char **Argv) {
   PrintSourcePathFlag PrintSourcePath(Cat);
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << ToolName << " " << OPGEN_VERSION
+    OS << GenToolName << " " << OPGEN_VERSION
        << "\n  writes what torchgen 2.14's torchgen.gen writes\n";
   });
   if (!cl::ParseCommandLineOptions(
@@ -409,7 +410,7 @@ int opgen::genMain(int Argc, char **Argv) {
         V.push_back(S);
     return V;
   };
-  std::optional<OutputFaults> Faults = FaultFlag.resolve(ToolName);
+  std::optional<OutputFaults> Faults = FaultFlag.resolve(GenToolName);
   if (!Faults)
     return 1;
   GenConfig C;
@@ -419,7 +420,7 @@ int opgen::genMain(int Argc, char **Argv) {
   if (SourcePath.getNumOccurrences()) {
     C.SourcePath = SourcePath;
   } else {
-    if (!findSourcePathOrReport(Env, /*GenDefault=*/true, ToolName,
+    if (!findSourcePathOrReport(Env, /*GenDefault=*/true, GenToolName,
                                 C.SourcePath, C.SourcePathOrigin))
       return 1;
   }

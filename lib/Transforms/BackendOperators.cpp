@@ -19,8 +19,6 @@
 using namespace opgen;
 using namespace llvm;
 
-static std::string quoted(const Twine &S) { return ("`" + S + "`").str(); }
-
 LogicalResult opgen::checkBackendOperators(Context &Ctx, const BackendConfig &B,
                                            const Module &M) {
   return checkBackendOperators(Ctx, B, M, FunctionIndex(M));

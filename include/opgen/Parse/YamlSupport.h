@@ -87,6 +87,9 @@ struct YamlValue {
 /// "a string `frue`" for a scalar, "a list" for a collection, "null":
 /// what readers' messages say they found.
 std::string describeValue(const YamlValue &V);
+/// `found <describeValue>`, the end of a reader's message about a value
+/// of the wrong kind.
+std::string found(const YamlValue &V);
 
 /// Cut \p Text, whose top level is a block sequence at column 0 (as in
 /// native_functions.yaml), into at most \p Parts pieces at entry starts (and

@@ -37,6 +37,9 @@ class raw_ostream;
 
 namespace opgen {
 
+/// \p S in backquotes, as messages name what the input spells.
+std::string quoted(const llvm::Twine &S);
+
 /// How a DiagnosticEngine prints (a handler sees every diagnostic as is).
 struct DiagnosticOptions {
   /// Bold locations and messages, red `error:`, magenta `warning:`, green

@@ -139,7 +139,7 @@ struct CheckTemplates {
                                   "#endif\n"};
 };
 
-const CheckTemplates &templates() {
+const CheckTemplates &checkTemplates() {
   static const CheckTemplates T;
   return T;
 }
@@ -147,7 +147,7 @@ const CheckTemplates &templates() {
 } // namespace
 
 std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
-  const CheckTemplates &Tpl = templates();
+  const CheckTemplates &Tpl = checkTemplates();
   if (Tab.DontEnforceSameTensorImplOrStorage.count(Name))
     return Call;
   std::vector<std::string> Before, After;

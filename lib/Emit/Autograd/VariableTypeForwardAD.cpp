@@ -220,7 +220,7 @@ struct ForwardADTemplates {
       "}\n"};
 };
 
-const ForwardADTemplates &templates() {
+const ForwardADTemplates &forwardADTemplates() {
   static const ForwardADTemplates T;
   return T;
 }
@@ -228,7 +228,7 @@ const ForwardADTemplates &templates() {
 } // namespace
 
 std::vector<std::string> BodyEmitter::emitFwDerivatives() {
-  const ForwardADTemplates &Tpl = templates();
+  const ForwardADTemplates &Tpl = forwardADTemplates();
   std::vector<std::string> Content;
   std::vector<std::string> Setters;
   for (const ForwardDerivative &FD : FwDerivatives) {
