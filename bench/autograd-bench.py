@@ -7,6 +7,12 @@ opgen-autograd and with torchgen's
 ratio. Each run writes into a fresh folder, so every file is written. Also
 opgen's peak RSS. Figures go in the README, never in tests.
 
+The runs are interleaved in rounds (a few opgen runs, then one torchgen
+run), and the ratio is the median of the rounds' ratios: on a shared host
+whose speed drifts over the minute a benchmark takes, that compares the
+two at the same speed (all of opgen's runs first, then torchgen's, once
+printed 47x and 55x within an hour).
+
 Usage: autograd-bench.py OPGEN_AUTOGRAD REFERENCE_DIR [RUNS]
 """
 import filecmp
@@ -71,26 +77,34 @@ def main():
         return 1
     env = dict(os.environ, PYTHONPATH=dist, PYTHONDONTWRITEBYTECODE="1")
     with tempfile.TemporaryDirectory(prefix="autograd-bench-") as work:
-        o_wall = []
-        for _ in range(runs):
-            o_wall.append(timed([tool] + args, fresh(work, "opgen")))
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        rounds = max(3, runs // 3)
+        per_round = max(3, runs // rounds)
+        o_wall, t_wall, ratios = [], [], []
+        # A warm-up, uncounted, which also gives opgen's peak RSS: only
+        # opgen has run yet (the children's maximum would be Python's
+        # later).
         timed([tool] + args, fresh(work, "opgen"))
         rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        t_wall = []
-        for _ in range(max(3, runs // 3)):
-            t_wall.append(timed([PYTHON, "-m", "torchgen.packaged.autograd."
-                                 "gen_autograd"] + args,
-                                fresh(work, "torchgen"), env))
+        for _ in range(rounds):
+            mine = [timed([tool] + args, fresh(work, "opgen"))
+                    for _ in range(per_round)]
+            theirs = timed([PYTHON, "-m", "torchgen.packaged.autograd."
+                            "gen_autograd"] + args,
+                           fresh(work, "torchgen"), env)
+            o_wall += mine
+            t_wall.append(theirs)
+            ratios.append(theirs / statistics.median(mine))
         equal = same_trees(os.path.join(work, "opgen", "out"),
                            os.path.join(work, "torchgen", "out"))
     o, t = statistics.median(o_wall), statistics.median(t_wall)
+    ratio = statistics.median(ratios)
     print("PyTorch 2.14.1's derivatives.yaml -> gen_autograd's 32 files; "
           "median of runs (ms), whole process")
     print(f"  {'opgen-autograd':16} {o:10.1f}   (peak RSS "
-          f"{max(rss, before) / 1024:.0f} MB)")
+          f"{rss / 1024:.0f} MB)")
     print(f"  {'torchgen':16} {t:10.1f}")
-    print(f"  speed-up: {t / o:.0f}x")
+    print(f"  speed-up: {ratio:.0f}x (median of {len(ratios)} rounds' ratios; "
+          f"each round's from {min(ratios):.0f}x to {max(ratios):.0f}x)")
     print(f"  outputs identical: {'yes' if equal else 'NO'}")
     return 0 if equal else 1
 
