@@ -344,6 +344,8 @@ ShardedFiles FileManager::makeShardedImpl(
   size_t N = Out.Shared ? 1 : NumShards + 1;
   Out.Texts.resize(N);
   Out.Errors.resize(N);
+  // The pieces refer only to lists marked clean, which here are the
+  // sharded lists above: into Kept, which each file holds.
   Ctx.getThreadPool().parallelFor(Threads, N, [&](size_t S) {
     Expected<SplicedText> Text = T->substitutePieces(Shards[S]);
     if (Text)
