@@ -484,17 +484,22 @@ struct CopyBlocks {
   }
 };
 struct SizeAll {
-  size_t operator()(const TemplateValue &V, bool) const { return sizeOf(V); }
+  size_t operator()(const TemplateValue &V, bool, StringRef) const {
+    return sizeOf(V);
+  }
+};
+/// A placeholder's value in a TemplateEnv.
+struct EnvLookup {
+  const TemplateEnv &Env;
+  const TemplateValue *operator()(StringRef Key) const {
+    auto It = Env.find(Key);
+    return It == Env.end() ? nullptr : &It->second;
+  }
 };
 } // namespace
 
 Expected<std::string> CodeTemplate::substitute(const TemplateEnv &Env) const {
-  return substituteWith(
-      [&](StringRef Key) -> const TemplateValue * {
-        auto It = Env.find(Key);
-        return It == Env.end() ? nullptr : &It->second;
-      },
-      CopyBlocks(), SizeAll());
+  return substituteWith(EnvLookup{Env}, CopyBlocks(), SizeAll());
 }
 
 Expected<std::string>
@@ -561,16 +566,12 @@ CodeTemplate::substitutePieces(const TemplateEnv &Env) const {
     }
     RunStart = Out.size();
   };
-  auto Size = [&](const TemplateValue &V, bool IsBlock) -> size_t {
-    return IsBlock && V.isList() && V.size() && V.isKnownClean(0) ? 0
-                                                                  : sizeOf(V);
+  // Referred-to values add nothing to the owned text.
+  auto Size = [&](const TemplateValue &V, bool IsBlock,
+                  StringRef Indent) -> size_t {
+    return IsBlock && canRefer(Indent, V) ? 0 : sizeOf(V);
   };
-  Expected<std::string> Text = substituteWith(
-      [&](StringRef Key) -> const TemplateValue * {
-        auto It = Env.find(Key);
-        return It == Env.end() ? nullptr : &It->second;
-      },
-      Block, Size);
+  Expected<std::string> Text = substituteWith(EnvLookup{Env}, Block, Size);
   if (!Text)
     return Text.takeError();
   SplicedText Out;
@@ -595,8 +596,10 @@ Expected<std::string> CodeTemplate::substituteWith(LookupFn Lookup,
     const Piece &Pc = Pieces[I];
     StringRef Key = P.substr(Pc.KeyBegin, Pc.KeyLength);
     Values[I] = Lookup(Key);
-    Later[I] = Later[I + 1] + (Pc.LitEnd - Pc.LitBegin) +
-               (Values[I] ? Size(*Values[I], Pc.Block) : 0);
+    Later[I] =
+        Later[I + 1] + (Pc.LitEnd - Pc.LitBegin) +
+        (Values[I] ? Size(*Values[I], Pc.Block, P.slice(Pc.LitEnd, Pc.Dollar))
+                   : 0);
   }
   // The first placeholder without a value, in the pattern's order.
   for (size_t I = 0; I != Pieces.size(); ++I)

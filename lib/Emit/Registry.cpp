@@ -160,8 +160,10 @@ static bool runConcurrently(EmitContext &EC, ArrayRef<const EmitterInfo *> Set,
     if (failed(I->Files(EC)))
       Failed = true;
   }
+  // A lone queued emitter keeps every thread.
   EmitOptions Inner = EC.Options;
-  Inner.Threads = 1;
+  if (Queue.size() > 1)
+    Inner.Threads = 1;
   EmitContext IEC{EC.Ctx,     EC.M,        Inner,      EC.Files,
                   EC.Folders, EC.Wrappers, EC.Autograd};
   EC.Ctx.getThreadPool().parallelFor(
@@ -264,16 +266,10 @@ opgen::runFileEmittersWith(EmitContext &EC, ArrayRef<const EmitterInfo *> Set,
       return failure();
     return runFileEmitters(EC, Set);
   }
-  // The rest side by side (one alone with every thread); if they reported
-  // anything (which also forgot the early emitters' files), all again in
-  // order.
-  if (Late.size() == 1) {
-    FileManager::EmitterScope Scope(find(Set, Late[0]) - Set.begin());
-    if (failed(Late[0]->Files(EC)))
-      return failure();
-  } else if (!runConcurrently(EC, Set, Late) && failed(runInOrder(EC, Set))) {
+  // The rest side by side; if they reported anything (which also forgot
+  // the early emitters' files), all again in order.
+  if (!runConcurrently(EC, Set, Late) && failed(runInOrder(EC, Set)))
     return failure();
-  }
   sortFiles(EC);
   return success();
 }

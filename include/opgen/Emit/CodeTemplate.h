@@ -138,8 +138,8 @@ public:
 
 private:
   /// The substitution, with each block placeholder's text written by
-  /// \p Block(Out, Indent, Value, RestSize) and sized by \p Size(Value,
-  /// Block) (what it adds to Out).
+  /// \p Block(Out, Indent, Value, RestSize) and each value sized by
+  /// \p Size(Value, IsBlock, Indent) (what it adds to Out).
   template <typename LookupFn, typename BlockFn, typename SizeFn>
   llvm::Expected<std::string> substituteWith(LookupFn Lookup, BlockFn Block,
                                              SizeFn Size) const;
