@@ -453,8 +453,60 @@ CodeTemplate::CodeTemplate(std::string P, std::string N)
     Pc.CommaAfter = PH.CommaAfter;
     Lit = D + PH.Length;
     D = Lit - 1;
+    LiteralBytes += Pc.LitEnd - Pc.LitBegin;
   }
   TailBegin = Lit;
+  LiteralBytes += Pat.size() - TailBegin;
+}
+
+/// Whether a block placeholder's string value is one line that the block
+/// rules leave as it is (no byte below 0x20, no blank at its end): it is
+/// then written after the indentation, unchanged.
+static bool isPlainLine(StringRef S) {
+  return findControl(S.begin(), S.end()) == S.end() &&
+         (S.empty() || S.back() != ' ');
+}
+
+bool CodeTemplate::appendInline(std::string &Out,
+                                ArrayRef<InlineArg> Args) const {
+  StringRef P = Pattern;
+  SmallVector<StringRef, 8> Values(Pieces.size());
+  size_t Total = LiteralBytes;
+  for (size_t I = 0; I != Pieces.size(); ++I) {
+    const Piece &Pc = Pieces[I];
+    StringRef Key = P.substr(Pc.KeyBegin, Pc.KeyLength);
+    const InlineArg *A =
+        llvm::find_if(Args, [&](const InlineArg &A) { return A.Key == Key; });
+    if (A == Args.end())
+      return false;
+    Values[I] = A->Value;
+    Total += A->Value.size();
+    if (Pc.Block) {
+      if (!isPlainLine(A->Value))
+        return false;
+      if (!A->Value.empty())
+        Total += Pc.Dollar - Pc.LitEnd;
+    }
+  }
+  size_t At = Out.size();
+  Out.resize(At + Total);
+  char *W = &Out[At];
+  auto Put = [&](const char *S, size_t N) {
+    std::memcpy(W, S, N);
+    W += N;
+  };
+  for (size_t I = 0; I != Pieces.size(); ++I) {
+    const Piece &Pc = Pieces[I];
+    Put(P.data() + Pc.LitBegin, Pc.LitEnd - Pc.LitBegin);
+    // A block's plain line gets its indentation (an empty one gives no
+    // line at all); an inline string goes in as it is, whatever commas the
+    // placeholder asks for (they apply to lists only).
+    if (Pc.Block && !Values[I].empty())
+      Put(P.data() + Pc.LitEnd, Pc.Dollar - Pc.LitEnd);
+    Put(Values[I].data(), Values[I].size());
+  }
+  Put(P.data() + TailBegin, P.size() - TailBegin);
+  return true;
 }
 
 bool CodeTemplate::uses(StringRef Key) const {

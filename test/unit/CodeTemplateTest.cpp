@@ -265,3 +265,42 @@ TEST_CASE("substitutePieces refers to clean items and says what substitute "
   CHECK(RefersToItem);
   CHECK(P->Owned.size() < 4);
 }
+
+TEST_CASE("appendInline writes what substitute writes, or declines") {
+  // Strings only: inline ones as they are (commas are for lists), a
+  // block's plain line indented, an empty one giving no line.
+  auto Both = [](const std::string &Pattern,
+                 std::vector<std::pair<std::string, std::string>> Values) {
+    CodeTemplate T(Pattern, "t");
+    TemplateEnv Env;
+    std::vector<CodeTemplate::InlineArg> Args;
+    for (const auto &[K, V] : Values) {
+      Env[K] = V;
+      Args.push_back({K, V});
+    }
+    std::string Out = "<";
+    bool Took = T.appendInline(Out, Args);
+    llvm::Expected<std::string> S = T.substitute(Env);
+    REQUIRE(static_cast<bool>(S));
+    if (Took)
+      CHECK(Out == "<" + *S);
+    else
+      CHECK(Out == "<");
+    return Took;
+  };
+  CHECK(Both("a ${,x,} b $y\n", {{"x", "1"}, {"y", ""}}));
+  CHECK(Both("{\n  ${x}_saved(${x});\n  $y\n}\n", {{"x", "t"}, {"y", "z"}}));
+  CHECK(Both("{\n  $y\n}\n", {{"y", ""}}));
+  CHECK(Both("$x\n", {{"x", "  lead"}}));
+  CHECK(Both("no placeholders $ 1\n", {}));
+  // What the block rules would change is left to substitute().
+  CHECK_FALSE(Both("  $x\n", {{"x", "two\nlines"}}));
+  CHECK_FALSE(Both("  $x\n", {{"x", "trailing "}}));
+  CHECK_FALSE(Both("  $x\n", {{"x", "tab\there"}}));
+  // A missing value: nothing appended (substitute() reports it).
+  CodeTemplate T("$x $y", "t");
+  std::string Out;
+  CodeTemplate::InlineArg X{"x", "1"};
+  CHECK_FALSE(T.appendInline(Out, X));
+  CHECK(Out.empty());
+}

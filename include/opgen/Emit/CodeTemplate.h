@@ -131,6 +131,20 @@ public:
   /// of items each, which the shard and `Everything` would otherwise copy.
   llvm::Expected<SplicedText> substitutePieces(const TemplateEnv &Env) const;
 
+  /// A placeholder's string value, for appendInline.
+  struct InlineArg {
+    llvm::StringRef Key, Value;
+  };
+  /// Append the substitution to \p Out when every placeholder has a string
+  /// value in \p Args (searched in order) and each block placeholder's is
+  /// one line the block rules leave as it is; otherwise append nothing and
+  /// return false, for the caller to substitute() (which says what is
+  /// wrong, or applies the rules). For the generators' small inline templates,
+  /// made tens of thousands of times a run (VariableType's debug checks): no
+  /// TemplateValue copies of the names and no string of its own, the text
+  /// written at once into room made once.
+  bool appendInline(std::string &Out, llvm::ArrayRef<InlineArg> Args) const;
+
   llvm::StringRef getName() const { return Name; }
 
   /// Whether some placeholder of the template is \p Key.
@@ -159,6 +173,9 @@ private:
   /// The pattern split once into pieces, then the literal from TailBegin.
   std::vector<Piece> Pieces;
   size_t TailBegin = 0;
+  /// The bytes of the pattern's literal runs (a block's indentation not
+  /// counted).
+  size_t LiteralBytes = 0;
 };
 
 } // namespace opgen

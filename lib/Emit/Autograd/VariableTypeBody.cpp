@@ -36,6 +36,24 @@ std::string vtbody::subst(
   return std::move(*S);
 }
 
+void vtbody::appendSubst(std::string &Out, const CodeTemplate &T,
+                         ArrayRef<CodeTemplate::InlineArg> Values) {
+  if (T.appendInline(Out, Values))
+    return;
+  // A block placeholder or a missing value: the general rules.
+  SmallVector<TemplateValue, 4> Owned;
+  for (const CodeTemplate::InlineArg &V : Values)
+    Owned.emplace_back(V.Value);
+  SmallVector<TemplateArg, 4> Args;
+  for (size_t I = 0; I != Values.size(); ++I)
+    Args.push_back({Values[I].Key, &Owned[I]});
+  Expected<std::string> S = T.substitute(Args);
+  if (S)
+    Out += *S;
+  else
+    consumeError(S.takeError());
+}
+
 std::string vtbody::noRefCType(const CType &T) {
   CType C = T;
   while (C.kind() == CType::ConstRef || C.kind() == CType::MutRef)

@@ -48,6 +48,12 @@ std::string
 subst(const CodeTemplate &T,
       std::initializer_list<std::pair<llvm::StringRef, TemplateValue>> Values);
 
+/// Append \p T substituted with string values to \p Out: subst() for the
+/// inline templates made tens of thousands of times (the debug checks),
+/// without copying the values or making a string per substitution.
+void appendSubst(std::string &Out, const CodeTemplate &T,
+                 llvm::ArrayRef<CodeTemplate::InlineArg> Values);
+
 /// The flag telling whether a forward formula's outputs need tangents
 /// (`_any_has_forward_grad_result`).
 std::string anyHasForwardGradName(const std::vector<std::string> &VarNames);

@@ -150,34 +150,35 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
   const CheckTemplates &Tpl = checkTemplates();
   if (Tab.DontEnforceSameTensorImplOrStorage.count(Name))
     return Call;
-  std::vector<std::string> Before, After;
+  // Each check's statements end in a line break, so the statements of
+  // one side, as one string, are the same block as the list of them.
+  std::string Before, After;
   for (const Binding &B : Unpacked.Bindings) {
     std::string Arg = B.Name.str();
     std::string T = noRefCType(B.NCType.Type);
     if (T == "at::TensorList" || T == "at::ITensorListRef") {
-      Before.push_back(
-          subst(Tpl.SaveTensorListStorage, {{"tensorlist_name", Arg}}));
-      Before.push_back(
-          subst(Tpl.SaveTensorListImpl, {{"tensorlist_name", Arg}}));
-      After.push_back(
-          subst(Tpl.EnforceSameTensorListStorage, {{"tensorlist_name", Arg}}));
-      After.push_back(
-          subst(Tpl.EnforceSameTensorListImpl, {{"tensorlist_name", Arg}}));
+      appendSubst(Before, Tpl.SaveTensorListStorage,
+                  {{"tensorlist_name", Arg}});
+      appendSubst(Before, Tpl.SaveTensorListImpl, {{"tensorlist_name", Arg}});
+      appendSubst(After, Tpl.EnforceSameTensorListStorage,
+                  {{"tensorlist_name", Arg}});
+      appendSubst(After, Tpl.EnforceSameTensorListImpl,
+                  {{"tensorlist_name", Arg}});
     } else if (T == "c10::List<::std::optional<at::Tensor>>") {
-      Before.push_back(
-          subst(Tpl.SaveOptionalTensorListStorage, {{"tensorlist_name", Arg}}));
-      Before.push_back(
-          subst(Tpl.SaveOptionalTensorListImpl, {{"tensorlist_name", Arg}}));
-      After.push_back(subst(Tpl.EnforceSameOptionalTensorListStorage,
-                            {{"tensorlist_name", Arg}}));
-      After.push_back(subst(Tpl.EnforceSameOptionalTensorListImpl,
-                            {{"tensorlist_name", Arg}}));
+      appendSubst(Before, Tpl.SaveOptionalTensorListStorage,
+                  {{"tensorlist_name", Arg}});
+      appendSubst(Before, Tpl.SaveOptionalTensorListImpl,
+                  {{"tensorlist_name", Arg}});
+      appendSubst(After, Tpl.EnforceSameOptionalTensorListStorage,
+                  {{"tensorlist_name", Arg}});
+      appendSubst(After, Tpl.EnforceSameOptionalTensorListImpl,
+                  {{"tensorlist_name", Arg}});
     } else if (T == "at::Tensor") {
-      Before.push_back(subst(Tpl.SaveTensorStorage, {{"tensor_name", Arg}}));
-      Before.push_back(subst(Tpl.SaveTensorImpl, {{"tensor_name", Arg}}));
-      After.push_back(subst(Tpl.EnforceSameTensorStorage,
-                            {{"tensor_name", Arg}, {"out_tensor_name", Arg}}));
-      After.push_back(subst(Tpl.EnforceSameTensorImpl, {{"tensor_name", Arg}}));
+      appendSubst(Before, Tpl.SaveTensorStorage, {{"tensor_name", Arg}});
+      appendSubst(Before, Tpl.SaveTensorImpl, {{"tensor_name", Arg}});
+      appendSubst(After, Tpl.EnforceSameTensorStorage,
+                  {{"tensor_name", Arg}, {"out_tensor_name", Arg}});
+      appendSubst(After, Tpl.EnforceSameTensorImpl, {{"tensor_name", Arg}});
     }
   }
 
@@ -200,16 +201,15 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
                   " to return single output, got index " + Twine(I));
             return Call;
           }
-          After.push_back(
-              subst(Tpl.EnforceSameTensorStorage,
-                    {{"tensor_name", *Aliased}, {"out_tensor_name", Ret}}));
+          appendSubst(After, Tpl.EnforceSameTensorStorage,
+                      {{"tensor_name", *Aliased}, {"out_tensor_name", Ret}});
         } else if (!Tab.DontEnforceStorageImplUseCount.count(Wrapper)) {
-          After.push_back(subst(Tpl.EnforceTensorStorageUseCountEqualsOne,
-                                {{"tensor_name", Ret}, {"fn_name", Wrapper}}));
+          appendSubst(After, Tpl.EnforceTensorStorageUseCountEqualsOne,
+                      {{"tensor_name", Ret}, {"fn_name", Wrapper}});
         }
         if (!Tab.DontEnforceTensorImplUseCount.count(Wrapper))
-          After.push_back(subst(Tpl.EnforceTensorImplUseCount,
-                                {{"tensor_name", Ret}, {"fn_name", Wrapper}}));
+          appendSubst(After, Tpl.EnforceTensorImplUseCount,
+                      {{"tensor_name", Ret}, {"fn_name", Wrapper}});
       } else if (T == "c10::List<::std::optional<at::Tensor>>" ||
                  T == "at::TensorList") {
         error("Please add use_count checks for " + T);
@@ -217,9 +217,19 @@ std::string BodyEmitter::checkTensorImplAndStorage(std::string Call) {
       }
     }
   }
-  if (!Before.empty() && !After.empty())
-    Call = subst(Tpl.RunOnlyInDebugMode, {{"statements", std::move(Before)}}) +
-           Call +
-           subst(Tpl.RunOnlyInDebugMode, {{"statements", std::move(After)}});
+  if (Before.empty() || After.empty())
+    return Call;
+  std::string BeforeText =
+      subst(Tpl.RunOnlyInDebugMode,
+            {{"statements", std::vector<std::string>{std::move(Before)}}});
+  std::string AfterText =
+      subst(Tpl.RunOnlyInDebugMode,
+            {{"statements", std::vector<std::string>{std::move(After)}}});
+  std::string Out;
+  Out.reserve(BeforeText.size() + Call.size() + AfterText.size());
+  Out += BeforeText;
+  Out += Call;
+  Out += AfterText;
+  return Out;
   return Call;
 }
