@@ -382,11 +382,13 @@ Matcher::Found Matcher::findInfos(FunctionId Id) {
   size_t Index = AM.Infos.size();
   if (Made->second) {
     B.InfoIndex[Id] = Index;
-    AM.Infos.push_back({Id, std::move(Table), /*Listed=*/true});
+    AM.Infos.push_back(
+        {Id, std::move(Table), /*Listed=*/true, /*MadeByMatching=*/true});
     Functional.set(F.Func.str(), F.Func, Index);
     return {Index, true};
   }
-  AM.Infos.push_back({Id, std::move(Table), /*Listed=*/false});
+  AM.Infos.push_back(
+      {Id, std::move(Table), /*Listed=*/false, /*MadeByMatching=*/true});
   return {Index, false};
 }
 

@@ -29,8 +29,8 @@ ArrayRef<EmitterInfo> opgen::getRegisteredEmitters() {
 
 ArrayRef<FileSetInfo> opgen::getRegisteredFileSets() {
   static const FileSetInfo Infos[] = {
-#define OPGEN_FILE_SET(Name, Generator, Description)                           \
-  {Name, Generator, Description},
+#define OPGEN_FILE_SET(Name, Generator, Templates, Description)                \
+  {Name, Generator, FileSetInfo::Templates, Description},
 #include "opgen/Emit/Emitters.def"
   };
   return Infos;

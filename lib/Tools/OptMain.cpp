@@ -211,7 +211,8 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   EO.PerOperatorHeaders = Config.PerOperatorHeaders;
   // The autograd emitters' templates are the autograd folder's.
   bool AutogradSet = !Config.AutogradDir.empty() && !FileSet.empty() &&
-                     FileSet.front()->FileSet == "autograd";
+                     findFileSet(FileSet.front()->FileSet)->Templates ==
+                         FileSetInfo::AutogradTemplates;
   if (!Config.AutogradDir.empty())
     EO.AutogradTemplateDirForComments =
         getAutogradTemplateDirForComments(Config.AutogradDir);

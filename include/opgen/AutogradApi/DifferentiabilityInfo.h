@@ -126,6 +126,11 @@ struct FunctionInfos {
   /// classes Functions.h declares). An in-place foreach function uses its
   /// reference's Default info, in a table of its own that is not.
   bool Listed = true;
+  /// Made while matching (a foreach function's, which torchgen's
+  /// match_differentiability_info adds to differentiability_infos): not
+  /// among what load_derivatives alone gives, as gen_autograd_python sees
+  /// them.
+  bool MadeByMatching = false;
 };
 
 /// A function with what autograd knows of it (torchgen's

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NodeParts.h"
+#include "opgen/Emit/Dest/NodeParts.h"
 
 #include "opgen/AutogradApi/DifferentiabilityInfo.h"
 #include "opgen/Emit/CodeTemplate.h"
@@ -268,15 +268,8 @@ LogicalResult opgen::emitAutogradFunctions(EmitContext &EC) {
   }
   const Module &M = EC.M;
 
-  // torchgen's get_infos_with_derivatives_list: every info of the
-  // differentiability_infos table, function by function and key by key,
-  // that has a backward formula.
-  std::vector<const DifferentiabilityInfo *> Infos;
-  for (const FunctionInfos &FI : AM->Infos)
-    if (FI.Listed)
-      for (const auto &KV : FI.ByKey)
-        if (KV.second.hasDerivatives())
-          Infos.push_back(&KV.second);
+  std::vector<const DifferentiabilityInfo *> Infos =
+      getInfosWithDerivatives(*AM);
 
   // UNTRACEABLE_FUNCTIONS is read only by membership.
   StringSet<> Untraceable;
@@ -294,13 +287,7 @@ LogicalResult opgen::emitAutogradFunctions(EmitContext &EC) {
 
   bool Failed = false;
   for (size_t I = 0; I != Infos.size(); ++I)
-    for (const NodeError &E : Texts[I].Errors) {
-      SMLoc Loc = Infos[I]->EntryLoc.isValid()
-                      ? Infos[I]->EntryLoc
-                      : M.Functions[Infos[I]->Func].FuncLoc;
-      EC.Ctx.getDiags().error(Loc, E.Message);
-      Failed = true;
-    }
+    Failed |= !reportNodeErrors(EC.Ctx, M, *Infos[I], Texts[I].Errors);
   if (Failed)
     return failure();
 

@@ -8,7 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NodeParts.h"
+#include "opgen/Emit/Dest/NodeParts.h"
+#include "NodeGetters.h"
 
 #include "opgen/Emit/CodeTemplate.h"
 #include "opgen/Support/PythonText.h"
@@ -56,6 +57,13 @@ struct SavedTypes {
   CType String = base("c10::string_view");
   CType OptString = optional(base("c10::string_view"));
   CType ScalarArrayRef = wrap(CType::ArrayRef, base("at::Scalar"));
+  // Held as themselves, with a getter.
+  CType OptLong = optional(base("int64_t"));
+  CType OptSymInt = optional(base("c10::SymInt"));
+  CType Double = base("double");
+  CType OptDouble = optional(base("double"));
+  CType Bool = base("bool");
+  CType OptScalar = optional(base("at::Scalar"));
 };
 
 const SavedTypes &savedTypes() {
@@ -75,8 +83,8 @@ bool looksNonOwning(StringRef CppType) {
 class NodeBuilder {
 public:
   NodeBuilder(const Module &M, const DifferentiabilityInfo &Info,
-              std::vector<NodeError> &Errors)
-      : M(M), Info(Info), Errors(Errors) {}
+              std::vector<NodeError> &Errors, NodePartsOptions Options)
+      : M(M), Info(Info), Errors(Errors), Options(Options) {}
 
   NodeParts build();
 
@@ -93,6 +101,7 @@ private:
   const Module &M;
   const DifferentiabilityInfo &Info;
   std::vector<NodeError> &Errors;
+  NodePartsOptions Options;
   NodeParts P;
 };
 
@@ -150,6 +159,11 @@ void NodeBuilder::saveVar(const SavedAttribute &Var, bool IsOutput) {
   bool UsesSavedVariable = false;
   std::string RefType;
   auto Saved = [&](std::string S) { P.SavedVariables.push_back(std::move(S)); };
+  // What Python reads of the value, if anything; a SavedVariable (or a list
+  // of them) is also readable raw.
+  std::optional<std::pair<GetterFrame, GetterBody>> Getter;
+  bool RawGetter = false;
+  auto Get = [&](GetterFrame F, GetterBody B) { Getter.emplace(F, B); };
 
   if (Ty == T.Tensor || Ty == T.OptTensor || Ty == T.MutRefOptTensor ||
       (Ty == T.Scalar && IsOutput)) {
@@ -160,6 +174,8 @@ void NodeBuilder::saveVar(const SavedAttribute &Var, bool IsOutput) {
                        (IsOutput ? "getptr()" : "") + ");");
     Visit = Name + "_";
     RefType = "Tensor&";
+    Get(GetterFrame::SavedVariable, GetterBody::SavedVariable);
+    RawGetter = true;
   } else if (Ty == T.TensorList || Ty == T.ITensorListRef ||
              Ty == T.TensorVector) {
     // Only a foreach function's output is saved as a vector of tensors.
@@ -181,6 +197,8 @@ void NodeBuilder::saveVar(const SavedAttribute &Var, bool IsOutput) {
                         "_released_, ERR_BACKWARD_TWICE);");
     Visit = Name + "_";
     RefType = "std::vector<Tensor>&";
+    Get(GetterFrame::SavedList, GetterBody::SavedList);
+    RawGetter = true;
   } else if (Ty == T.OptTensorList) {
     UsesSavedVariable = true;
     Saved("std::vector<SavedVariable> " + Name + "_;");
@@ -192,29 +210,41 @@ void NodeBuilder::saveVar(const SavedAttribute &Var, bool IsOutput) {
                         "_released_, ERR_BACKWARD_TWICE);");
     Visit = Name + "_";
     RefType = "torch::List<std::optional<Tensor>>&";
+    Get(GetterFrame::SavedList, GetterBody::SavedList);
+    RawGetter = true;
   } else if (Ty == T.IntArrayRef) {
     Saved("std::vector<int64_t> " + Name + ";");
+    Get(GetterFrame::Value, GetterBody::IntList);
   } else if (Ty == T.SymIntArrayRef) {
     Saved("std::vector<c10::SymInt> " + Name + ";");
+    Get(GetterFrame::Value, GetterBody::SymIntList);
   } else if (Ty == T.OptionalIntArrayRef || Ty == T.OptIntArrayRef) {
     Saved("c10::OptionalArray<int64_t> " + Name + ";");
+    Get(GetterFrame::OptionalArray, GetterBody::IntList);
   } else if (Ty == T.OptionalSymIntArrayRef || Ty == T.OptSymIntArrayRef) {
     Saved("c10::OptionalArray<c10::SymInt> " + Name + ";");
+    Get(GetterFrame::OptionalArray, GetterBody::SymIntList);
   } else if (Ty == T.OptDoubleArrayRef) {
     Saved("c10::OptionalArray<double> " + Name + ";");
+    Get(GetterFrame::OptionalArray, GetterBody::DoubleList);
   } else if (Ty == T.Long) {
     Saved(Ty.str() + " " + Name + " = 0;");
+    Get(GetterFrame::Value, GetterBody::Int);
   } else if (Ty == T.SymInt) {
     Saved("c10::SymInt " + Name + ";");
+    Get(GetterFrame::Value, GetterBody::SymInt);
   } else if (Ty == T.String) {
     Saved("std::string " + Name + ";");
+    Get(GetterFrame::Value, GetterBody::String);
   } else if (Ty == T.OptString) {
     Saved("std::optional<std::string> " + Name + ";");
+    Get(GetterFrame::Optional, GetterBody::String);
   } else if (Ty == T.ScalarArrayRef) {
     Saved("std::vector<at::Scalar> " + Name + ";");
     RefType = "std::vector<at::Scalar>&";
     Saved("bool " + Name + "_released_ = false;");
     P.ReleaseVariables.push_back(Name + ".clear();");
+    Get(GetterFrame::ScalarList, GetterBody::ScalarList);
   } else {
     // Anything else is stored as its own type, which must then own what
     // it holds.
@@ -226,6 +256,40 @@ void NodeBuilder::saveVar(const SavedAttribute &Var, bool IsOutput) {
             "it past the forward call (save an owning value computed from "
             "it instead)");
     Saved(CppType + " " + Name + ";");
+    // Python has no getter for the rest (TypeAndSize, at::ScalarType,
+    // TensorOptions, TensorGeometry, lists of lists, ...).
+    if (Ty == T.OptLong)
+      Get(GetterFrame::Optional, GetterBody::Int);
+    else if (Ty == T.OptSymInt)
+      Get(GetterFrame::Optional, GetterBody::SymInt);
+    else if (Ty == T.Double)
+      Get(GetterFrame::Value, GetterBody::Double);
+    else if (Ty == T.OptDouble)
+      Get(GetterFrame::Optional, GetterBody::Double);
+    else if (Ty == T.Bool)
+      Get(GetterFrame::Value, GetterBody::Bool);
+    else if (Ty == T.Scalar)
+      Get(GetterFrame::Value, GetterBody::Scalar);
+    else if (Ty == T.OptScalar)
+      Get(GetterFrame::Optional, GetterBody::Scalar);
+  }
+
+  if (Options.PythonGetters && Getter) {
+    StringRef Op = Info.Op ? StringRef(*Info.Op) : StringRef("None");
+    P.GetterDefinitions.push_back(
+        getterDefinition(Getter->first, Getter->second, Op, Name));
+    if (RawGetter)
+      P.GetterDefinitions.push_back(
+          getterDefinition(Getter->first == GetterFrame::SavedVariable
+                               ? GetterFrame::RawSavedVariable
+                               : GetterFrame::RawSavedList,
+                           Getter->second == GetterBody::SavedVariable
+                               ? GetterBody::RawSavedVariable
+                               : GetterBody::RawSavedList,
+                           Op, Name));
+    P.GetSetDefStructs.push_back(getSetDefStruct(false, Op, Name));
+    if (RawGetter)
+      P.GetSetDefStructs.push_back(getSetDefStruct(true, Op, Name));
   }
 
   if (UsesSavedVariable)
@@ -438,6 +502,29 @@ void NodeBuilder::addBody() {
 
 NodeParts autograd_functions::buildNodeParts(const Module &M,
                                              const DifferentiabilityInfo &Info,
-                                             std::vector<NodeError> &Errors) {
-  return NodeBuilder(M, Info, Errors).build();
+                                             std::vector<NodeError> &Errors,
+                                             NodePartsOptions Options) {
+  return NodeBuilder(M, Info, Errors, Options).build();
+}
+
+std::vector<const DifferentiabilityInfo *>
+autograd_functions::getInfosWithDerivatives(const AutogradModel &AM,
+                                            bool MadeByMatching) {
+  std::vector<const DifferentiabilityInfo *> Infos;
+  for (const FunctionInfos &FI : AM.Infos)
+    if (FI.Listed && (MadeByMatching || !FI.MadeByMatching))
+      for (const auto &KV : FI.ByKey)
+        if (KV.second.hasDerivatives())
+          Infos.push_back(&KV.second);
+  return Infos;
+}
+
+bool autograd_functions::reportNodeErrors(Context &Ctx, const Module &M,
+                                          const DifferentiabilityInfo &Info,
+                                          ArrayRef<NodeError> Errors) {
+  SMLoc Loc =
+      Info.EntryLoc.isValid() ? Info.EntryLoc : M.Functions[Info.Func].FuncLoc;
+  for (const NodeError &E : Errors)
+    Ctx.getDiags().error(Loc, E.Message);
+  return Errors.empty();
 }
