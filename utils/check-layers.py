@@ -5,13 +5,13 @@ Usage: check-layers.py [ROOT]    (default: the checkout holding this script)
 
 The layers, lowest first:
 
-    Support < IR < Parse < Pass < Transforms < CppApi < AutogradApi < Emit
-            < Tools
+    Support < IR < Parse < Pass < Transforms < CppApi < AutogradApi
+            < PythonApi < Emit < Tools
 
 A file of layer L (include/opgen/L/... or lib/L/...) may include
 `opgen/M/...` only for M at or below L, and lib/L/CMakeLists.txt may link
 (`LINK` of add_opgen_library, or target_link_libraries) only opgenM for such
-M. Besides, Transforms, AutogradApi and Emit must not depend on Parse at
+M. Besides, Transforms, the API models and Emit must not depend on Parse at
 all: the front end reads files into the IR, and the passes, the API models
 and the emitters work on the IR alone. (Support and IR depend on nothing above them, which the order says.)
 Includes of other headers (LLVM, the standard library, a file beside it) are
@@ -36,10 +36,10 @@ import re
 import sys
 
 LAYERS = ["Support", "IR", "Parse", "Pass", "Transforms", "CppApi",
-          "AutogradApi", "Emit", "Tools"]
+          "AutogradApi", "PythonApi", "Emit", "Tools"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 FORBIDDEN = {"Transforms": {"Parse"}, "AutogradApi": {"Parse"},
-             "Emit": {"Parse"}}
+             "PythonApi": {"Parse"}, "Emit": {"Parse"}}
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".cc", ".def", ".inc")
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"](opgen/([^/">]+)/[^">]*)')

@@ -38,6 +38,7 @@ SET_FOLDERS = {
     "autograd": "torch/csrc/autograd/generated",
     "pybindings": "torch/csrc/autograd/generated",
     "functionalization-bindings": "torch/csrc/functionalization/generated",
+    "python": "torch/testing/_internal/generated",
 }
 
 

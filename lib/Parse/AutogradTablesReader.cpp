@@ -88,7 +88,8 @@ public:
     }
   }
 
-  void list(StringRef File, StringRef Name, std::vector<std::string> &Out) {
+  void list(StringRef File, StringRef Name, std::vector<std::string> &Out,
+            std::vector<SMLoc> *Locs = nullptr) {
     PyRef V = Tables.get(File, Name);
     if (!V) {
       Failed = true;
@@ -96,7 +97,7 @@ public:
     }
     if (V->K != PyObject::List && V->K != PyObject::Tuple) {
       D.error(V->Loc, "`" + Name +
-                          "` must be a list of operator names, "
+                          "` must be a list of strings, "
                           "found " +
                           V->describe());
       Failed = true;
@@ -110,6 +111,8 @@ public:
         continue;
       }
       Out.push_back(I->S);
+      if (Locs)
+        Locs->push_back(I->Loc);
     }
   }
 
@@ -191,5 +194,18 @@ opgen::readAutogradTables(Context &Ctx,
 
   R.strings("gen_autograd_functions.py", "UNTRACEABLE_FUNCTIONS",
             Out.UntraceableFunctions);
+  return R.failed() ? failure() : success();
+}
+
+LogicalResult
+opgen::readPythonBindingTables(Context &Ctx,
+                               const std::function<unsigned(StringRef)> &Load,
+                               PythonBindingTables &Out) {
+  TableReader R(Ctx, Load);
+  const StringRef Py = "gen_python_functions.py";
+  R.list(Py, "_SKIP_PYTHON_BINDINGS", Out.SkipPythonBindings,
+         &Out.SkipPythonBindingsLocs);
+  R.list(Py, "SKIP_PYTHON_BINDINGS_SIGNATURES",
+         Out.SkipPythonBindingsSignatures);
   return R.failed() ? failure() : success();
 }

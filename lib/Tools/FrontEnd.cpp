@@ -66,11 +66,11 @@ static SmallString<256> pyAbsPath(StringRef P) {
   return S;
 }
 
-LogicalResult
-opgen::loadAutogradTables(Context &Ctx, StringRef AutogradDir,
-                          AutogradTables &Out,
-                          const std::function<void(unsigned)> &OnLoad) {
-  auto Load = [&](StringRef Name) {
+/// What the table readers load a module of \p AutogradDir with.
+static std::function<unsigned(StringRef)>
+moduleLoader(Context &Ctx, StringRef AutogradDir,
+             const std::function<void(unsigned)> &OnLoad) {
+  return [&Ctx, AutogradDir, &OnLoad](StringRef Name) {
     SmallString<256> P(AutogradDir);
     sys::path::append(P, Name);
     unsigned B = loadFile(Ctx, P);
@@ -78,7 +78,21 @@ opgen::loadAutogradTables(Context &Ctx, StringRef AutogradDir,
       OnLoad(B);
     return B;
   };
-  return readAutogradTables(Ctx, Load, Out);
+}
+
+LogicalResult
+opgen::loadAutogradTables(Context &Ctx, StringRef AutogradDir,
+                          AutogradTables &Out,
+                          const std::function<void(unsigned)> &OnLoad) {
+  return readAutogradTables(Ctx, moduleLoader(Ctx, AutogradDir, OnLoad), Out);
+}
+
+LogicalResult
+opgen::loadPythonBindingTables(Context &Ctx, StringRef AutogradDir,
+                               PythonBindingTables &Out,
+                               const std::function<void(unsigned)> &OnLoad) {
+  return readPythonBindingTables(Ctx, moduleLoader(Ctx, AutogradDir, OnLoad),
+                                 Out);
 }
 
 std::string opgen::getAutogradTemplateDirForComments(StringRef AutogradDir,

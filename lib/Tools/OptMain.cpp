@@ -213,6 +213,10 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   bool AutogradSet = !Config.AutogradDir.empty() && !FileSet.empty() &&
                      findFileSet(FileSet.front()->FileSet)->Templates ==
                          FileSetInfo::AutogradTemplates;
+  // The sets of the Python bindings read gen_python_functions.py's tables.
+  bool NeedsPythonBindings =
+      AutogradSet && (FileSet.front()->FileSet == "pybindings" ||
+                      FileSet.front()->FileSet == "python");
   if (!Config.AutogradDir.empty())
     EO.AutogradTemplateDirForComments =
         getAutogradTemplateDirForComments(Config.AutogradDir);
@@ -234,6 +238,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     std::unique_ptr<AotiFallbackOps> Aoti;
     std::unique_ptr<AutogradModel> Autograd;
     std::unique_ptr<AutogradTables> Tables;
+    std::unique_ptr<PythonBindingFilter> PythonBindings;
   };
   std::vector<Split> Splits;
   auto KeepAlive = make_scope_exit([&] {
@@ -244,6 +249,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       llvm::BuryPointer(std::move(S.Aoti));
       llvm::BuryPointer(std::move(S.Autograd));
       llvm::BuryPointer(std::move(S.Tables));
+      llvm::BuryPointer(std::move(S.PythonBindings));
       llvm::BuryPointer(std::move(S.M));
       llvm::BuryPointer(std::move(S.Ctx));
     }
@@ -282,9 +288,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   }
   for (size_t Piece = 0; Piece != NativePieces.size(); ++Piece) {
     std::unique_ptr<MemoryBuffer> &Buf = NativePieces[Piece];
-    Splits.push_back({std::make_unique<Context>(ErrOS),
-                      std::make_unique<Module>(), nullptr,
-                      std::make_unique<AotiFallbackOps>(), nullptr, nullptr});
+    Splits.push_back(
+        {std::make_unique<Context>(ErrOS), std::make_unique<Module>(), nullptr,
+         std::make_unique<AotiFallbackOps>(), nullptr, nullptr, nullptr});
     Context &Ctx = *Splits.back().Ctx;
     Ctx.getDiags().setOptions(Config.Diagnostics);
     Module &M = *Splits.back().M;
@@ -363,6 +369,22 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
       else
         Read = false;
       Splits.back().Tables = std::move(Tables);
+      // gen_python_functions.py's, for the emitters of the Python bindings
+      // only: the others do not fail for a table those read.
+      if (NeedsPythonBindings) {
+        PythonBindingTables PyTables;
+        std::optional<PythonBindingFilter> Filter;
+        if (succeeded(loadPythonBindingTables(Ctx, Config.AutogradDir, PyTables,
+                                              OnLoad)))
+          Filter = PythonBindingFilter::make(Ctx, PyTables);
+        if (Filter) {
+          Splits.back().PythonBindings =
+              std::make_unique<PythonBindingFilter>(std::move(*Filter));
+          SplitEO.PythonBindings = Splits.back().PythonBindings.get();
+        } else {
+          Read = false;
+        }
+      }
     }
     if (Read && M.Derivatives) {
       std::optional<AutogradModel> AM =

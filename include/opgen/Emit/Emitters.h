@@ -15,6 +15,7 @@
 #include "opgen/IR/AutogradTables.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
+#include "opgen/PythonApi/PythonBindings.h"
 #include "opgen/Support/LogicalResult.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -83,6 +84,9 @@ struct EmitOptions {
   /// The generators' policy tables, read from the autograd folder; null when
   /// none were read.
   const AutogradTables *AutogradPolicy = nullptr;
+  /// Which functions get a Python binding (gen_python_functions.py's skip
+  /// tables); null when they were not read.
+  const PythonBindingFilter *PythonBindings = nullptr;
   /// --disable-autograd: no VariableType, ADInplaceOrViewType or TraceType
   /// (what generate_code.py's flag leaves out).
   bool DisableAutograd = false;

@@ -81,6 +81,19 @@ struct AutogradTables {
   StringTable UntraceableFunctions;
 };
 
+/// gen_python_functions.py's tables: which functions get no Python
+/// binding. Read only by the tools that write the bindings (torchgen's
+/// gen_autograd imports the module too, but reads none of them).
+struct PythonBindingTables {
+  /// `_SKIP_PYTHON_BINDINGS`: regular expressions (Python's `re`), each
+  /// matched against the whole C++ API name (SKIP_PYTHON_BINDINGS compiles
+  /// them as `^pattern$`), and where each is.
+  std::vector<std::string> SkipPythonBindings;
+  std::vector<llvm::SMLoc> SkipPythonBindingsLocs;
+  /// SKIP_PYTHON_BINDINGS_SIGNATURES: whole schemas, compared as text.
+  std::vector<std::string> SkipPythonBindingsSignatures;
+};
+
 } // namespace opgen
 
 #endif // OPGEN_IR_AUTOGRADTABLES_H

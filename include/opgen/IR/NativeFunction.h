@@ -160,6 +160,12 @@ struct NativeFunction {
 /// yaml reader, backend yaml checks) call this, so a name has one rule.
 KernelNames computeKernelNames(const FunctionSchema &Func);
 
+/// cpp.name(f.func): the C++ API name (`add_out` for out= functions), the
+/// kernel-naming pass's when it ran.
+inline std::string cppApiName(const NativeFunction &F) {
+  return F.Names ? F.Names->Cpp : computeKernelNames(F.Func).Cpp;
+}
+
 // Vectors of functions grow by moving only when the move cannot throw.
 static_assert(std::is_nothrow_move_constructible_v<NativeFunction>,
               "NativeFunction must be cheap to move");

@@ -31,6 +31,13 @@ readAutogradTables(Context &Ctx,
                    const std::function<unsigned(llvm::StringRef)> &Load,
                    AutogradTables &Out);
 
+/// Read gen_python_functions.py's tables through \p Load, as
+/// readAutogradTables.
+LogicalResult
+readPythonBindingTables(Context &Ctx,
+                        const std::function<unsigned(llvm::StringRef)> &Load,
+                        PythonBindingTables &Out);
+
 } // namespace opgen
 
 #endif // OPGEN_PARSE_AUTOGRADTABLESREADER_H

@@ -112,6 +112,13 @@ loadAutogradTables(Context &Ctx, llvm::StringRef AutogradDir,
                    AutogradTables &Out,
                    const std::function<void(unsigned)> &OnLoad = {});
 
+/// gen_python_functions.py's tables, read from \p AutogradDir as
+/// loadAutogradTables reads the others.
+LogicalResult
+loadPythonBindingTables(Context &Ctx, llvm::StringRef AutogradDir,
+                        PythonBindingTables &Out,
+                        const std::function<void(unsigned)> &OnLoad = {});
+
 /// How torchgen's banners name the autograd templates: the templates
 /// folder relative to torchgen's own folder, as os.path.relpath gives it.
 /// torchgen's folder is \p TorchgenDir when given; else, for an autograd

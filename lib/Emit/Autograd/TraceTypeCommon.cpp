@@ -10,7 +10,7 @@ using namespace opgen;
 using namespace llvm;
 
 std::string opgen::autogradCppName(const NativeFunction &F) {
-  return F.Names ? F.Names->Cpp : computeKernelNames(F.Func).Cpp;
+  return cppApiName(F);
 }
 
 std::string opgen::typeWrapperName(const NativeFunction &F, StringRef Key) {

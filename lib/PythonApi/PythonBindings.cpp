@@ -1,0 +1,46 @@
+//===- PythonBindings.cpp - Which functions Python sees -------------------===//
+
+#include "opgen/PythonApi/PythonBindings.h"
+
+using namespace opgen;
+using namespace llvm;
+
+std::optional<PythonBindingFilter>
+PythonBindingFilter::make(Context &Ctx, const PythonBindingTables &Tables) {
+  PythonBindingFilter Filter;
+  bool Ok = true;
+  for (size_t I = 0; I != Tables.SkipPythonBindings.size(); ++I) {
+    // SKIP_PYTHON_BINDINGS anchors each pattern at both ends and
+    // re.match()es it.
+    Expected<PyRegex> R =
+        PyRegex::compile("^" + Tables.SkipPythonBindings[I] + "$");
+    if (!R) {
+      SMLoc Loc = I < Tables.SkipPythonBindingsLocs.size()
+                      ? Tables.SkipPythonBindingsLocs[I]
+                      : SMLoc();
+      Ctx.getDiags().error(Loc, "`_SKIP_PYTHON_BINDINGS` pattern " +
+                                    Twine("'") + Tables.SkipPythonBindings[I] +
+                                    "': " + toString(R.takeError()));
+      Ok = false;
+      continue;
+    }
+    Filter.Skip.push_back(std::move(*R));
+  }
+  for (const std::string &S : Tables.SkipPythonBindingsSignatures)
+    Filter.SkipSignatures.insert(S);
+  if (!Ok)
+    return std::nullopt;
+  return Filter;
+}
+
+bool PythonBindingFilter::shouldGenerate(const NativeFunction &F) const {
+  // Generated functions are not bound (their kernels are slow), but for the
+  // view_copy ones Python already had.
+  if (F.isGenerated() && !F.Tags.count("view_copy"))
+    return false;
+  std::string Name = cppApiName(F);
+  for (const PyRegex &R : Skip)
+    if (R.match(Name))
+      return false;
+  return !SkipSignatures.count(F.Func.str());
+}
