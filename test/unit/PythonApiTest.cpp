@@ -9,6 +9,7 @@
 #include "TestContext.h"
 #include "opgen/PythonApi/PythonBindings.h"
 #include "opgen/PythonApi/PythonTypes.h"
+#include "opgen/PythonApi/StructSeq.h"
 #include "opgen/Support/PythonText.h"
 
 #include <doctest/doctest.h>
@@ -118,4 +119,31 @@ TEST_CASE("which functions get a Python binding") {
   CHECK(!PythonBindingFilter::make(X.Ctx, T));
   CHECK(llvm::StringRef(X.Diags).contains(
       "`_SKIP_PYTHON_BINDINGS` pattern 'bad('"));
+}
+
+TEST_CASE("named tuples of returns") {
+  TestContext X;
+  auto Fields = [&](const char *Schema) {
+    llvm::Expected<std::vector<std::string>> F =
+        structseqFieldnames(X.function(Schema).Func);
+    REQUIRE(static_cast<bool>(F));
+    std::string S;
+    for (const std::string &N : *F)
+      S += (S.empty() ? "" : ",") + N;
+    return S;
+  };
+  CHECK(Fields("max.dim(Tensor self, int dim) -> (Tensor values, Tensor "
+               "indices)") == "values,indices");
+  CHECK(Fields("f(Tensor self) -> (Tensor, Tensor)") == "");
+  // One return, named or not, is no tuple.
+  CHECK(Fields("g(Tensor self) -> Tensor out") == "");
+  NativeFunction Out = X.function("max.dim_max(Tensor self, int dim, *, "
+                                  "Tensor(a!) max, Tensor(b!) max_values) -> "
+                                  "(Tensor(a!) values, Tensor(b!) indices)");
+  CHECK(structseqTypenameKey(Out, {"values", "indices"}) ==
+        "max_out_values_indices");
+  llvm::Expected<std::vector<std::string>> Partial = structseqFieldnames(
+      X.function("h(Tensor self) -> (Tensor a, Tensor)").Func);
+  REQUIRE(!Partial);
+  llvm::consumeError(Partial.takeError());
 }

@@ -1,0 +1,160 @@
+//===- PythonReturnTypes.cpp - python_return_types.h and .cpp -------------===//
+//
+// torch.return_types (gen_python_functions.py's
+// create_python_return_type_bindings and its _header): for every bound
+// function whose returns are all named, a structseq type made on first use
+// (`get_<cpp name>_structseq()`), declared in the header and registered with
+// the module, one per C++ name and field list, the functions grouped by base
+// name and the groups sorted by it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Emit/Emitters.h"
+#include "opgen/PythonApi/PythonBindings.h"
+#include "opgen/PythonApi/StructSeq.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+
+using namespace opgen;
+using namespace llvm;
+
+namespace {
+
+/// One group's definitions, registrations and declarations, each joined by
+/// a newline (torchgen's "\n".join); empty for a group without structseqs.
+struct GroupTexts {
+  std::string Definitions, Registrations, Declarations;
+};
+
+void append(std::string &Out, const std::string &S) {
+  if (!Out.empty())
+    Out += '\n';
+  Out += S;
+}
+
+GroupTexts groupTexts(ArrayRef<const NativeFunction *> Overloads,
+                      ArrayRef<std::vector<std::string>> Fieldnames) {
+  GroupTexts T;
+  // A type per key, numbered by how many the group defined before it.
+  StringMap<bool> Seen;
+  unsigned Defined = 0;
+  for (size_t I = 0; I != Overloads.size(); ++I) {
+    const std::vector<std::string> &Fields = Fieldnames[I];
+    if (Fields.empty())
+      continue;
+    const NativeFunction &F = *Overloads[I];
+    if (!Seen.try_emplace(structseqTypenameKey(F, Fields), true).second)
+      continue;
+    std::string Name = cppApiName(F);
+    std::string Type =
+        Name + "NamedTuple" + (Defined ? std::to_string(Defined) : "");
+    std::string FieldList;
+    for (const std::string &N : Fields)
+      FieldList += (FieldList.empty() ? "" : ", ") + ("{\"" + N + "\", \"\"}");
+    std::string Get = "get_" + Name + "_structseq()";
+    append(T.Definitions,
+           "PyTypeObject* " + Get +
+               " {\n"
+               "    static PyStructSequence_Field NamedTuple_fields[] = { " +
+               FieldList +
+               ",  {nullptr} };\n"
+               "    static PyTypeObject " +
+               Type +
+               ";\n"
+               "    static bool is_initialized = false;\n"
+               "    static PyStructSequence_Desc desc = { "
+               "\"torch.return_types." +
+               Name + "\", nullptr, NamedTuple_fields, " +
+               std::to_string(Fields.size()) +
+               " };\n"
+               "    if (!is_initialized) {\n"
+               "        PyStructSequence_InitType(&" +
+               Type +
+               ", &desc);\n"
+               "        " +
+               Type +
+               ".tp_repr = "
+               "(reprfunc)torch::utils::returned_structseq_repr;\n"
+               "        is_initialized = true;\n"
+               "    }\n"
+               "    return &" +
+               Type + ";\n}\n");
+    append(T.Registrations, "addReturnType(return_types_module, \"" + Name +
+                                "\", generated::" + Get + ");");
+    append(T.Declarations, "PyTypeObject* " + Get + ";");
+    ++Defined;
+  }
+  return T;
+}
+
+} // namespace
+
+LogicalResult opgen::emitPythonReturnTypes(EmitContext &EC) {
+  const PythonBindingFilter *Filter = EC.Options.PythonBindings;
+  DiagnosticEngine &D = EC.Ctx.getDiags();
+  if (!Filter) {
+    D.error(SMLoc(), "python_return_types.cpp needs gen_python_functions.py's "
+                     "skip tables (--autograd-dir)");
+    return failure();
+  }
+  const Module &M = EC.M;
+  // Every bound function, by base name; the groups in the order of their
+  // names (Python's sorted(key=str): the first seen first among equals).
+  std::map<BaseOperatorName, size_t> GroupOf;
+  std::vector<std::vector<const NativeFunction *>> Groups;
+  std::vector<std::vector<std::vector<std::string>>> Fields;
+  bool Ok = true;
+  for (const NativeFunction &F : M.Functions) {
+    if (!Filter->shouldGenerate(F))
+      continue;
+    Expected<std::vector<std::string>> Names = structseqFieldnames(F.Func);
+    if (!Names) {
+      D.error(F.FuncLoc, toString(Names.takeError()));
+      Ok = false;
+      continue;
+    }
+    auto [It, New] = GroupOf.try_emplace(F.Func.Name.Name, Groups.size());
+    if (New) {
+      Groups.emplace_back();
+      Fields.emplace_back();
+    }
+    Groups[It->second].push_back(&F);
+    Fields[It->second].push_back(std::move(*Names));
+  }
+  if (!Ok)
+    return failure();
+  std::vector<size_t> Order(Groups.size());
+  std::vector<std::string> Keys(Groups.size());
+  for (size_t I = 0; I != Groups.size(); ++I) {
+    Order[I] = I;
+    Keys[I] = Groups[I].front()->Func.Name.Name.str();
+  }
+  llvm::stable_sort(Order,
+                    [&](size_t A, size_t B) { return Keys[A] < Keys[B]; });
+
+  std::vector<std::string> Definitions, Registrations, Declarations;
+  for (size_t G : Order) {
+    GroupTexts T = groupTexts(Groups[G], Fields[G]);
+    Definitions.push_back(std::move(T.Definitions));
+    Registrations.push_back(std::move(T.Registrations));
+    Declarations.push_back(std::move(T.Declarations));
+  }
+  std::string Dir = EC.Options.AutogradTemplateDirForComments;
+  FileManager &FM = EC.files();
+  LogicalResult Result =
+      FM.write("python_return_types.cpp",
+               {{"generated_comment",
+                 "@generated from " + Dir + "/python_return_types.cpp"},
+                {"py_return_types", std::move(Definitions)},
+                {"py_return_types_registrations", std::move(Registrations)}});
+  if (failed(FM.write(
+          "python_return_types.h",
+          {{"generated_comment",
+            "@generated from " + Dir + "/python_return_types.h"},
+           {"py_return_types_declarations", std::move(Declarations)}})))
+    Result = failure();
+  return Result;
+}
