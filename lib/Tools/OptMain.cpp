@@ -215,8 +215,10 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
                          FileSetInfo::AutogradTemplates;
   // The sets of the Python bindings read gen_python_functions.py's tables.
   bool NeedsPythonBindings =
-      AutogradSet && (FileSet.front()->FileSet == "pybindings" ||
-                      FileSet.front()->FileSet == "python");
+      !Config.AutogradDir.empty() &&
+      ((AutogradSet && (FileSet.front()->FileSet == "pybindings" ||
+                        FileSet.front()->FileSet == "python")) ||
+       Config.Emit == "python-signatures");
   if (!Config.AutogradDir.empty())
     EO.AutogradTemplateDirForComments =
         getAutogradTemplateDirForComments(Config.AutogradDir);

@@ -8,6 +8,7 @@
 
 #include "TestContext.h"
 #include "opgen/PythonApi/PythonBindings.h"
+#include "opgen/PythonApi/PythonSignature.h"
 #include "opgen/PythonApi/PythonTypes.h"
 #include "opgen/PythonApi/StructSeq.h"
 #include "opgen/Support/PythonText.h"
@@ -146,4 +147,38 @@ TEST_CASE("named tuples of returns") {
       X.function("h(Tensor self) -> (Tensor a, Tensor)").Func);
   REQUIRE(!Partial);
   llvm::consumeError(Partial.takeError());
+}
+
+TEST_CASE("defaults as Python reads them (pythonify_default)") {
+  // What str(pythonify_default(s)) gives in torchgen 2.14.
+  const char *Cases[][2] = {
+      {"true", "True"},
+      {"false", "False"},
+      {"-1", "-1"},
+      {"007", "7"},
+      {"1e-5", "1e-05"},
+      {"0.5", "0.5"},
+      {"inf", "inf"},
+      {"1.", "1.0"},
+      {"mean", "mean"},
+      {"\"mean\"", "\"mean\""},
+      {"c10::MemoryFormat::Contiguous", "c10::MemoryFormat::Contiguous"},
+      {"1_000", "1000"},
+      {" 3 ", "3"}};
+  for (auto &C : Cases) {
+    CAPTURE(C[0]);
+    CHECK(pythonifyDefault(C[0]) == C[1]);
+  }
+}
+
+TEST_CASE("signatures torchgen refuses") {
+  TestContext X;
+  for (const char *S : {"f(Tensor self, *, bool requires_grad=False) -> Tensor",
+                        "h(Tensor self, Dimname d) -> Tensor"}) {
+    CAPTURE(S);
+    llvm::Expected<PythonSignature> Sig =
+        pythonSignature(X.Ctx, X.function(S), /*Method=*/false);
+    REQUIRE(!Sig);
+    llvm::consumeError(Sig.takeError());
+  }
 }
