@@ -4,35 +4,36 @@ prints opgen's.
 
 Usage: torchgen-python-signatures.py NATIVE TAGS AUTOGRAD_DIR  (torchgen on PYTHONPATH)
 
-For every function gen_python_functions.py binds (should_generate_py_binding,
-with the skip tables of AUTOGRAD_DIR's gen_python_functions.py when it is
-torchgen's packaged folder), in native_functions.yaml's order: its signature
-as a function and, for a method variant, as a method; one JSON object a line,
-keys sorted: schema, method, signature (signature_str()), output_idx,
-default_inits (each TensorOptions argument's default_init, or null).
+gen_python_functions.py's load_signatures pairs, as functions, then as
+methods: every function it binds (should_generate_py_binding, with the
+packaged module's skip tables), then each signature of AUTOGRAD_DIR's
+deprecated.yaml with each function it calls; one JSON object a line, keys
+sorted: schema (the function's), deprecated (the deprecated schema, or
+null), method, signature (signature_str()), output_idx, default_inits (each
+TensorOptions argument's default_init, or null).
 """
 import json
 import sys
 
 
 def main():
-    native, tags, _autograd = sys.argv[1:4]
-    import torchgen.api.python as python
+    import os
+
+    native, tags, autograd = sys.argv[1:4]
     from torchgen.gen import parse_native_yaml
-    from torchgen.model import Variant
     from torchgen.packaged.autograd.gen_python_functions import (
-        should_generate_py_binding)
+        load_signatures, should_generate_py_binding)
 
     fns = parse_native_yaml(native, tags).native_functions
-    for f in fns:
-        if not should_generate_py_binding(f):
-            continue
-        for method in (False, True):
-            if method and Variant.method not in f.variants:
-                continue
-            s = python.signature(f, method=method)
+    fns = list(filter(should_generate_py_binding, fns))
+    deprecated = os.path.join(autograd, "deprecated.yaml")
+    for method in (False, True):
+        for pair in load_signatures(fns, deprecated, method=method):
+            s, f = pair.signature, pair.function
             print(json.dumps({
                 "schema": str(f.func),
+                "deprecated": (str(s.deprecated_schema) if s.deprecated
+                               else None),
                 "method": method,
                 "signature": s.signature_str(),
                 "output_idx": s.output_idx(),

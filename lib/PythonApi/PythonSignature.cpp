@@ -6,6 +6,7 @@
 #include "opgen/Support/Yaml11.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace opgen;
@@ -73,7 +74,10 @@ std::string PythonSignature::signatureStr(bool SkipOutputs, bool SymInt) const {
       Out += "*, ";
     Out += Args[I]->argumentStr(Method, SymInt);
   }
-  return Out + ")";
+  Out += ")";
+  if (deprecated())
+    Out += "|deprecated";
+  return Out;
 }
 
 static PythonArgument pythonArgument(const Argument &A) {
@@ -91,7 +95,12 @@ static Error failure(const Twine &Msg) {
 
 Expected<PythonSignature>
 opgen::pythonSignature(Context &Ctx, const NativeFunction &F, bool Method) {
-  const FunctionSchema &Func = F.Func;
+  return pythonSignatureFromSchema(Ctx, F.Func, F.CategoryOverride, Method);
+}
+
+Expected<PythonSignature> opgen::pythonSignatureFromSchema(
+    Context &Ctx, const FunctionSchema &Func,
+    const std::optional<std::string> &CategoryOverride, bool Method) {
   const Arguments &As = Func.Args;
   std::vector<const Argument *> All = As.flatAll();
   for (const Argument *A : All) {
@@ -151,8 +160,9 @@ opgen::pythonSignature(Context &Ctx, const NativeFunction &F, bool Method) {
   });
   bool HasTensorReturn =
       any_of(Func.Returns, [](const Return &R) { return R.Ty.isTensorLike(); });
-  std::string CppName = cppApiName(F);
-  StringRef Category = F.CategoryOverride ? StringRef(*F.CategoryOverride) : "";
+  // cpp.name of the schema (the kernel-naming pass's rule).
+  std::string CppName = computeKernelNames(Func).Cpp;
+  StringRef Category = CategoryOverride ? StringRef(*CategoryOverride) : "";
   bool Factory = Category == "factory" || (HasTensorReturn && !HasTensorInput);
   bool LikeOrNew = Category == "new" || Category == "like" ||
                    StringRef(CppName).startswith("new_") ||
@@ -188,4 +198,113 @@ opgen::pythonSignature(Context &Ctx, const NativeFunction &F, bool Method) {
     Add("requires_grad", Opt(BaseTy::Bool), "False", std::nullopt);
   }
   return S;
+}
+
+namespace {
+
+/// is_schema_compatible: whether deprecated signature \p D can call \p F.
+bool canCall(Context &Ctx, const DeprecatedSignature &D,
+             const FunctionSchema &F) {
+  std::vector<const Argument *> Args;
+  if (D.IsOut) {
+    // An out= call passes the outputs first.
+    for (const Argument &A : F.Args.Out)
+      Args.push_back(&A);
+    for (const Argument *A : F.Args.flatNonOut())
+      Args.push_back(A);
+  } else {
+    Args = F.Args.flatAll();
+  }
+  std::vector<const Argument *> Own = D.Schema.Args.flatAll();
+  static const std::optional<Annotation> NoAnnotation;
+  for (size_t I = 0; I != Args.size(); ++I) {
+    const Argument &A = *Args[I];
+    if (I >= D.CallArgs.size()) {
+      if (!A.Default)
+        return false;
+      continue;
+    }
+    const DeprecatedCallArg &C = D.CallArgs[I];
+    // The constant `1` is passed as a Scalar.
+    Type T = Ctx.getBaseType(BaseTy::Scalar);
+    const std::optional<Annotation> *Annot = &NoAnnotation;
+    if (!C.isConstant()) {
+      // The reader made sure the call names the signature's arguments.
+      auto It = llvm::find_if(
+          Own, [&](const Argument *O) { return O->Name == C.Name; });
+      if (It == Own.end())
+        return false;
+      T = (*It)->Ty;
+      Annot = &(*It)->Annot;
+    }
+    if (T != A.Ty || !sameAnnotation(*Annot, A.Annot))
+      return false;
+  }
+  return D.Schema.Returns == F.Returns;
+}
+
+} // namespace
+
+std::optional<std::vector<PythonSignatureFunctionPair>>
+opgen::loadPythonSignatures(Context &Ctx, ArrayRef<const NativeFunction *> Fns,
+                            const DeprecatedFile *Deprecated, bool Method) {
+  DiagnosticEngine &Diags = Ctx.getDiags();
+  std::vector<PythonSignatureFunctionPair> Pairs;
+  bool Ok = true;
+  for (const NativeFunction *F : Fns) {
+    Expected<PythonSignature> S = pythonSignature(Ctx, *F, Method);
+    if (!S) {
+      Diags.error(F->FuncLoc, toString(S.takeError()));
+      Ok = false;
+      continue;
+    }
+    Pairs.push_back({std::move(*S), F});
+  }
+  if (!Ok)
+    return std::nullopt;
+  if (!Deprecated)
+    return Pairs;
+  // The functions by their Python name, in order.
+  StringMap<std::vector<size_t>> ByName;
+  for (size_t I = 0; I != Pairs.size(); ++I)
+    ByName[Pairs[I].Signature.Name].push_back(I);
+  for (const DeprecatedSignature &D : Deprecated->Signatures) {
+    bool Found = false;
+    auto It = ByName.find(D.AtenName);
+    if (It != ByName.end())
+      for (size_t I : It->second) {
+        const NativeFunction *F = Pairs[I].Function;
+        if (!canCall(Ctx, D, F->Func))
+          continue;
+        Found = true;
+        Expected<PythonSignature> S = pythonSignatureFromSchema(
+            Ctx, D.Schema, F->CategoryOverride, Method);
+        if (!S) {
+          Diags.error(D.SchemaLoc, toString(S.takeError()));
+          Ok = false;
+          break;
+        }
+        S->DeprecatedSchema = &D.Schema;
+        for (const DeprecatedCallArg &C : D.CallArgs)
+          S->DeprecatedArgsExprs.push_back(C.Name);
+        Pairs.push_back({std::move(*S), F});
+      }
+    if (Found)
+      continue;
+    Ok = false;
+    std::string Msg = "no function named `" + D.AtenName +
+                      "` that Python binds matches the deprecated signature `" +
+                      D.Schema.str() + "`";
+    if (It == ByName.end()) {
+      Msg += " (there is none of that name)";
+    } else {
+      Msg += "; it was compared with:";
+      for (size_t I : It->second)
+        Msg += "\n  " + Pairs[I].Function->Func.str();
+    }
+    Diags.error(D.AtenLoc.isValid() ? D.AtenLoc : D.Loc, Msg);
+  }
+  if (!Ok)
+    return std::nullopt;
+  return Pairs;
 }

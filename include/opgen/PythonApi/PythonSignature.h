@@ -13,6 +13,7 @@
 #define OPGEN_PYTHONAPI_PYTHONSIGNATURE_H
 
 #include "opgen/IR/Context.h"
+#include "opgen/IR/Deprecated.h"
 #include "opgen/IR/NativeFunction.h"
 
 #include "llvm/Support/Error.h"
@@ -50,6 +51,13 @@ struct PythonSignature {
   std::optional<PythonOutArgument> Output;
   std::vector<PythonArgument> TensorOptionsArgs;
   bool Method = false;
+  /// For a deprecated.yaml signature (PythonSignatureDeprecated): its
+  /// schema, and the expressions the call passes to the function (argument
+  /// names, or the constant `1`).
+  const FunctionSchema *DeprecatedSchema = nullptr;
+  std::vector<std::string> DeprecatedArgsExprs;
+
+  bool deprecated() const { return DeprecatedSchema != nullptr; }
 
   /// arguments(): inputs, keywords, the output, the TensorOptions, each
   /// part as asked.
@@ -57,7 +65,8 @@ struct PythonSignature {
   arguments(bool SkipOutputs = false, bool SkipTensorOptions = false) const;
   size_t argumentsCount() const { return arguments().size(); }
   size_t outputIdx() const { return InputArgs.size() + InputKwargs.size(); }
-  /// signature_str: what PythonArgParser parses.
+  /// signature_str: what PythonArgParser parses (`|deprecated` after a
+  /// deprecated one).
   std::string signatureStr(bool SkipOutputs = false, bool SymInt = true) const;
 };
 
@@ -68,6 +77,31 @@ struct PythonSignature {
 /// `out` type.
 llvm::Expected<PythonSignature>
 pythonSignature(Context &Ctx, const NativeFunction &F, bool Method);
+/// signature_from_schema: the same for a schema of its own (a deprecated
+/// one), with the category of the function it calls.
+llvm::Expected<PythonSignature>
+pythonSignatureFromSchema(Context &Ctx, const FunctionSchema &Func,
+                          const std::optional<std::string> &CategoryOverride,
+                          bool Method);
+
+/// PythonSignatureNativeFunctionPair.
+struct PythonSignatureFunctionPair {
+  PythonSignature Signature;
+  const NativeFunction *Function = nullptr;
+};
+
+/// load_signatures: the signature of each of \p Functions (the bound
+/// ones, in order), then those of \p Deprecated's entries, each paired with
+/// every function it can call (the same name, the call's arguments of the
+/// function's types and annotations in order, the rest defaulted, the same
+/// returns). Nothing after reporting, at the entry, a signature no function
+/// matches (naming the overloads it was compared with), and at the
+/// function what pythonSignature refuses. (That a call names only its
+/// signature's arguments is the deprecated.yaml reader's check.)
+std::optional<std::vector<PythonSignatureFunctionPair>>
+loadPythonSignatures(Context &Ctx,
+                     llvm::ArrayRef<const NativeFunction *> Functions,
+                     const DeprecatedFile *Deprecated, bool Method);
 
 /// str(pythonify_default(S)): a C++ default that reads as a bool, an int or
 /// a float in Python, as Python prints it (`True`, `-1`, `1e-05`); anything

@@ -1,11 +1,12 @@
 //===- PythonSignaturesEmitter.cpp - The Python signatures, one a line ----===//
 //
-// For every function that gets a Python binding, its signature as a
-// function and, for a method variant, as a Tensor method: one compact JSON
-// object a line with sorted keys (the schema, `method`, PythonArgParser's
-// signature string, the output's index, each TensorOptions argument's
-// default init). utils/torchgen-python-signatures.py prints the same from
-// torchgen's api/python.
+// load_signatures' pairs, as functions and then as Tensor methods: every
+// function that gets a Python binding, then each deprecated.yaml signature
+// with each function it calls; one compact JSON object a line with sorted
+// keys (the function's schema, the deprecated schema or null, `method`,
+// PythonArgParser's signature string, the output's index, each
+// TensorOptions argument's default init). utils/torchgen-python-signatures.py
+// prints the same from torchgen's api/python.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,32 +31,34 @@ LogicalResult opgen::emitPythonSignaturesText(EmitContext &EC,
                                      "(--autograd-dir)");
     return failure();
   }
-  bool Ok = true;
-  for (const NativeFunction &F : EC.M.Functions) {
-    if (!Filter->shouldGenerate(F))
-      continue;
-    for (bool Method : {false, true}) {
-      if (Method && !F.VariantMethod)
-        continue;
-      Expected<PythonSignature> S = pythonSignature(EC.Ctx, F, Method);
-      if (!S) {
-        EC.Ctx.getDiags().error(F.FuncLoc, toString(S.takeError()));
-        Ok = false;
-        break;
-      }
+  std::vector<const NativeFunction *> Bound;
+  for (const NativeFunction &F : EC.M.Functions)
+    if (Filter->shouldGenerate(F))
+      Bound.push_back(&F);
+  const DeprecatedFile *Deprecated =
+      EC.M.Deprecated ? &*EC.M.Deprecated : nullptr;
+  for (bool Method : {false, true}) {
+    std::optional<std::vector<PythonSignatureFunctionPair>> Pairs =
+        loadPythonSignatures(EC.Ctx, Bound, Deprecated, Method);
+    if (!Pairs)
+      return failure();
+    for (const PythonSignatureFunctionPair &P : *Pairs) {
+      const PythonSignature &S = P.Signature;
       json Inits = json::array();
-      for (const PythonArgument &A : S->TensorOptionsArgs)
+      for (const PythonArgument &A : S.TensorOptionsArgs)
         Inits.push_back(A.DefaultInit ? json(*A.DefaultInit) : json());
       json J;
-      J["schema"] = F.Func.str();
+      J["schema"] = P.Function->Func.str();
+      J["deprecated"] =
+          S.deprecated() ? json(S.DeprecatedSchema->str()) : json();
       J["method"] = Method;
-      J["signature"] = S->signatureStr();
-      J["output_idx"] = S->outputIdx();
+      J["signature"] = S.signatureStr();
+      J["output_idx"] = S.outputIdx();
       J["default_inits"] = std::move(Inits);
       OS << J.dump(-1, ' ', /*ensure_ascii=*/true,
                    json::error_handler_t::replace)
          << '\n';
     }
   }
-  return success(Ok);
+  return success();
 }
