@@ -99,6 +99,9 @@ def main():
     shutil.rmtree(mine, ignore_errors=True)
     os.makedirs(mine)
     for e in a.emit:
+        # A file set's name stands for its emitters.
+        if e in SET_FOLDERS:
+            sets[e] = e
         if sets.get(e) not in SET_FOLDERS:
             sys.exit("generate-code-compare: no generate_code folder for "
                      "emitter " + e)

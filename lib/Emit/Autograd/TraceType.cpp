@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "opgen/AutogradApi/TracePolicy.h"
 #include "opgen/CppApi/CppTypes.h"
 #include "opgen/Emit/Autograd/TraceTypeCommon.h"
 #include "opgen/Emit/CodeTemplate.h"
@@ -135,17 +136,7 @@ struct TraceGen {
 };
 
 /// torchgen's should_trace.
-bool TraceGen::shouldTrace() const {
-  // Storage (and Type, which no schema of the IR can name) arguments are
-  // not traceable.
-  for (const Argument *A : F.Func.schemaOrderArguments())
-    if (A->Ty.isBase(BaseTy::Storage))
-      return false;
-  if (none_of(F.Func.Returns,
-              [](const Return &R) { return R.Ty.isTensorLike(); }))
-    return false;
-  return !T.DontRecordTrace.count(F.Func.Name.Name.Base);
-}
+bool TraceGen::shouldTrace() const { return opgen::shouldTrace(F, T); }
 
 /// torchgen's format_trace_op_name: an in-place function records its
 /// out-of-place name when the tracer outplaces.
