@@ -421,3 +421,26 @@ LogicalResult opgen::readOpRegistrationWhitelist(Context &Ctx,
   }
   return success(D.getNumErrors() == Before);
 }
+
+LogicalResult opgen::readSelectedOpList(Context &Ctx, unsigned BufferID,
+                                        std::vector<std::string> &Names) {
+  std::optional<YamlValue> V = readYamlValue(Ctx, BufferID);
+  if (!V)
+    return failure();
+  DiagnosticEngine &D = Ctx.getDiags();
+  if (V->Kind != YamlKind::Sequence) {
+    D.error(V->Loc, "a selected-op list must be a list of operator names, " +
+                        found(*V));
+    return failure();
+  }
+  bool Ok = true;
+  for (const YamlValue &I : V->Items) {
+    if (I.Kind != YamlKind::Str) {
+      D.error(I.Loc, "a selected-op list holds operator names, " + found(I));
+      Ok = false;
+      continue;
+    }
+    Names.push_back(StringRef(I.str()).split('.').first.str());
+  }
+  return success(Ok);
+}

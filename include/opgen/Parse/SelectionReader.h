@@ -31,6 +31,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <string>
+#include <vector>
 
 namespace opgen {
 
@@ -50,6 +51,13 @@ LogicalResult readOpRegistrationWhitelist(Context &Ctx,
                                           llvm::ArrayRef<std::string> Names,
                                           OperatorSelection &Out,
                                           bool UsedForTraining = false);
+
+/// generate_code.py's --selected-op-list-path: a YAML list of operator
+/// names, each with its overload (`aten::add.Tensor`) or without. Appends
+/// the names without their overloads, as generate_code strips them; what is
+/// not a list of strings is an error at it (generate_code fails on it).
+LogicalResult readSelectedOpList(Context &Ctx, unsigned BufferID,
+                                 std::vector<std::string> &Names);
 
 } // namespace opgen
 
