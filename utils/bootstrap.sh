@@ -6,7 +6,9 @@
 # the files written, the time taken, how many are byte-identical to
 # torchgen's, and `no difference` or each difference (torchgen's run is
 # cached in build/aten-run after the first time), then the same for
-# opgen-autograd against gen_autograd (cached in build/autograd-run).
+# opgen-autograd against gen_autograd (cached in build/autograd-run), and
+# for opgen-generate-code against generate_code.py, both run from the root
+# of a PyTorch checkout's layout made of the package (build/generate-code-run).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -43,3 +45,7 @@ python3 utils/aten-compare.py --opgen build/bin/opgen --diff-r \
 
 python3 utils/autograd-compare.py --opgen build/bin/opgen-autograd --diff-r \
   --dist reference/2.14/usr/lib/python3/dist-packages --work build/autograd-run
+
+python3 utils/generate-code-compare.py --opgen build/bin/opgen-generate-code \
+  --diff-r --dist reference/2.14/usr/lib/python3/dist-packages \
+  --work build/generate-code-run

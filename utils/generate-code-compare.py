@@ -3,8 +3,16 @@
 compare the files they write.
 
 Usage: generate-code-compare.py --dist DIST --work DIR [--cache DIR]
-           --opgen-opt BIN --emit NAME [--emit NAME]...
-           [--expect PATH]... [--check] [-- FLAG...]
+           (--opgen BIN | --opgen-opt BIN --emit NAME [--emit NAME]...)
+           [--expect PATH]... [--check] [--diff-r] [-- FLAG...]
+
+With --opgen (opgen-generate-code), both run as PyTorch's build runs
+generate_code.py: from the root of a checkout layout made in DIR/tree from
+DIST (aten/src/ATen, tools/autograd and torchgen/ copied side by side), with
+`--native-functions-path aten/src/ATen/native/native_functions.yaml
+--tags-path aten/src/ATen/native/tags.yaml` and FLAGs, each into a gen
+folder of its own; every file torchgen writes must be written, and with
+--diff-r `diff -r` of the two folders must print nothing.
 
 DIST holds torchgen/ (reference/2.14/usr/lib/python3/dist-packages); the
 inputs are its packaged native_functions.yaml, tags.yaml and autograd
@@ -28,6 +36,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 from file_trees import cached_run, files_under, tree_digest
 
@@ -64,6 +73,58 @@ def run_torchgen(dist, inputs, flags, cache):
     return cached_run(cache, key, make)
 
 
+def make_tree(dist, tree):
+    """A PyTorch checkout's layout of the package's files."""
+    shutil.rmtree(tree, ignore_errors=True)
+    pkg = os.path.join(dist, "torchgen", "packaged")
+    skip = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(os.path.join(pkg, "ATen"),
+                    os.path.join(tree, "aten", "src", "ATen"), ignore=skip)
+    shutil.copytree(os.path.join(dist, "torchgen"),
+                    os.path.join(tree, "torchgen"), ignore=skip)
+    shutil.copytree(os.path.join(pkg, "autograd"),
+                    os.path.join(tree, "tools", "autograd"), ignore=skip)
+
+
+def run_tool(a, dist, work, cache):
+    """--opgen: both commands in a checkout layout; the two gen folders and
+    opgen's time."""
+    tree = os.path.join(work, "tree")
+    make_tree(dist, tree)
+    paths = ["--native-functions-path",
+             "aten/src/ATen/native/native_functions.yaml",
+             "--tags-path", "aten/src/ATen/native/tags.yaml"]
+    key = hashlib.sha256(
+        ("generate_code tree\0" + "\0".join(a.flags) + "\0" +
+         tree_digest([tree])).encode()).hexdigest()[:20]
+
+    def make(folder):
+        env = dict(os.environ, PYTHONPATH=tree, PYTHONDONTWRITEBYTECODE="1")
+        cmd = ([sys.executable, os.path.join(HERE, "torchgen-generate-code.py")]
+               + paths + ["--gen-dir", os.path.join(folder, "out")] + a.flags)
+        r = subprocess.run(cmd, cwd=tree, env=env, capture_output=True,
+                           text=True)
+        if r.returncode != 0:
+            sys.stderr.write(r.stdout + r.stderr)
+            sys.exit("generate-code-compare: torchgen failed: " + " ".join(cmd))
+        return True
+
+    ref = cached_run(cache, key, make)
+    mine = os.path.join(work, "opgen")
+    shutil.rmtree(mine, ignore_errors=True)
+    os.makedirs(mine)
+    opgen = (shutil.which(a.opgen) if os.sep not in a.opgen else None
+             ) or os.path.abspath(a.opgen)
+    cmd = [opgen] + paths + ["--gen-dir", os.path.join(mine, "out")] + a.flags
+    start = time.perf_counter()
+    r = subprocess.run(cmd, cwd=tree, capture_output=True, text=True)
+    ms = (time.perf_counter() - start) * 1000
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr)
+        sys.exit("generate-code-compare: opgen failed: " + " ".join(cmd))
+    return os.path.join(ref, "out"), os.path.join(mine, "out"), ms
+
+
 def emitter_sets(opgen_opt):
     """Each file emitter's set, from opgen-opt --list-emitters."""
     out = subprocess.run([opgen_opt, "--list-emitters"], capture_output=True,
@@ -76,12 +137,17 @@ def main():
     ap.add_argument("--dist", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--cache")
-    ap.add_argument("--opgen-opt", required=True)
-    ap.add_argument("--emit", action="append", default=[], required=True)
+    ap.add_argument("--opgen")
+    ap.add_argument("--opgen-opt")
+    ap.add_argument("--emit", action="append", default=[])
     ap.add_argument("--expect", action="append", default=[])
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--diff-r", action="store_true")
     ap.add_argument("flags", nargs="*")
     a = ap.parse_args()
+    if bool(a.opgen) == bool(a.opgen_opt) or (a.opgen_opt and not a.emit):
+        sys.exit("generate-code-compare: give --opgen, or --opgen-opt with "
+                 "--emit")
     dist = os.path.abspath(a.dist)
     pkg = os.path.join(dist, "torchgen", "packaged")
     inputs = [os.path.join(pkg, "ATen", "native", "native_functions.yaml"),
@@ -89,6 +155,10 @@ def main():
               os.path.join(pkg, "autograd")]
     work = os.path.abspath(a.work)
     cache = os.path.abspath(a.cache or os.path.join(work, "torchgen-cache"))
+    if a.opgen:
+        ref_out, mine_out, ms = run_tool(a, dist, work, cache)
+        compare(a, ref_out, mine_out, " in %.0f ms, " % ms)
+        return
     ref = run_torchgen(dist, inputs, list(a.flags), cache)
 
     # A bare name (as lit tests give it) is looked up on PATH.
@@ -114,8 +184,12 @@ def main():
             sys.stderr.write(r.stderr)
             sys.exit("generate-code-compare: opgen failed: " + " ".join(cmd))
 
-    theirs = files_under(os.path.join(ref, "out"))
-    ours = files_under(os.path.join(mine, "out"))
+    compare(a, os.path.join(ref, "out"), os.path.join(mine, "out"), ", ")
+
+
+def compare(a, ref_out, mine_out, timing):
+    theirs = files_under(ref_out)
+    ours = files_under(mine_out)
     same, problems = [], []
     for name, path in sorted(ours.items()):
         if name not in theirs:
@@ -126,11 +200,17 @@ def main():
                 same.append(name)
             else:
                 problems.append("differs from torchgen's: " + name)
-    for name in a.expect:
+    wanted = list(a.expect) + (sorted(theirs) if a.opgen else [])
+    for name in wanted:
         if name not in ours:
             problems.append("not written: " + name)
-    print("opgen: %d files written, %d of them byte-identical to torchgen's "
-          "(torchgen wrote %d)" % (len(ours), len(same), len(theirs)))
+    if a.diff_r:
+        d = subprocess.run(["diff", "-r", ref_out, mine_out],
+                           capture_output=True, text=True)
+        if d.returncode != 0:
+            problems.append("diff -r: " + (d.stdout + d.stderr).strip()[:2000])
+    print("opgen: %d files written%s%d of them byte-identical to torchgen's "
+          "(torchgen wrote %d)" % (len(ours), timing, len(same), len(theirs)))
     if not problems:
         print("no difference: the same %d files, byte for byte" % len(ours))
     for p in problems:
