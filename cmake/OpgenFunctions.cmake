@@ -11,6 +11,11 @@
 #                  [NATIVE_FUNCTIONS <yaml>] [TAGS <yaml>]
 #                  [SOURCE_PATH <ATen dir>] [DISABLE_AUTOGRAD]
 #                  [EXTRA_ARGS <flags>...] [OUTPUTS_VAR <var>])
+#   opgen_generate_code(ROOT <checkout root> NATIVE_FUNCTIONS <yaml>
+#                       TAGS <yaml> [GEN_DIR <dir>] [INSTALL_DIR <dir>]
+#                       [SUBSET <name>] [DISABLE_AUTOGRAD]
+#                       [AUTOGRAD_DIR <dir>] [EXTRA_ARGS <flags>...]
+#                       [OUTPUTS_VAR <var>])
 #
 # Without SOURCE_PATH, the ATen folder is the one the tool finds as torchgen
 # does (OPGEN_SOURCE_PATH, else the torchgen python3 imports; opgen first
@@ -40,6 +45,9 @@ set(OPGEN_EXECUTABLE "" CACHE FILEPATH
 set(OPGEN_AUTOGRAD_EXECUTABLE "" CACHE FILEPATH
   "The opgen-autograd tool the opgen_autograd() rules run (empty: the \
 opgen-autograd target)")
+set(OPGEN_GENERATE_CODE_EXECUTABLE "" CACHE FILEPATH
+  "The opgen-generate-code tool the opgen_generate_code() rules run (empty: \
+the opgen-generate-code target)")
 set(OPGEN_BACKEND_STUBS_EXECUTABLE "" CACHE FILEPATH
   "The opgen-backend-stubs tool the opgen_backend_stubs() rules run (empty: \
 the opgen-backend-stubs target)")
@@ -261,6 +269,90 @@ function(opgen_autograd)
     DEPFILE "${depfile}"
     WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
     COMMENT "Generating libtorch's autograd sources into ${ARG_OUTPUT_DIR}"
+    VERBATIM)
+  if(ARG_OUTPUTS_VAR)
+    set(${ARG_OUTPUTS_VAR} "${outputs}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# What PyTorch's generate_code.py writes (caffe2/CMakeLists.txt's second
+# code generation), run from ROOT as generate_code.py is run from the
+# checkout's root: its autograd folder is ROOT/tools/autograd unless
+# AUTOGRAD_DIR names another; GEN_DIR (default the current binary folder)
+# is where the torch/ folders are made.
+function(opgen_generate_code)
+  cmake_parse_arguments(ARG "DISABLE_AUTOGRAD"
+    "ROOT;NATIVE_FUNCTIONS;TAGS;GEN_DIR;INSTALL_DIR;SUBSET;AUTOGRAD_DIR;OUTPUTS_VAR"
+    "EXTRA_ARGS" ${ARGN})
+  foreach(req ROOT NATIVE_FUNCTIONS TAGS)
+    if(NOT ARG_${req})
+      message(FATAL_ERROR "opgen_generate_code: ${req} is required")
+    endif()
+  endforeach()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR
+      "opgen_generate_code: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  _opgen_tool(tool "${OPGEN_GENERATE_CODE_EXECUTABLE}"
+    opgen::opgen-generate-code opgen-generate-code)
+  get_filename_component(root "${ARG_ROOT}" ABSOLUTE)
+  get_filename_component(native "${ARG_NATIVE_FUNCTIONS}" ABSOLUTE)
+  get_filename_component(tags "${ARG_TAGS}" ABSOLUTE)
+  if(ARG_GEN_DIR)
+    set(gen "${ARG_GEN_DIR}")
+  else()
+    set(gen "${CMAKE_CURRENT_BINARY_DIR}")
+  endif()
+  get_filename_component(gen "${gen}" ABSOLUTE
+    BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+  if(ARG_AUTOGRAD_DIR)
+    get_filename_component(autograd "${ARG_AUTOGRAD_DIR}" ABSOLUTE)
+  else()
+    set(autograd "${root}/tools/autograd")
+  endif()
+  set(args --native-functions-path "${native}" --tags-path "${tags}"
+    --gen-dir "${gen}")
+  if(ARG_INSTALL_DIR)
+    get_filename_component(install "${ARG_INSTALL_DIR}" ABSOLUTE
+      BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+    list(APPEND args --install-dir "${install}")
+  endif()
+  if(ARG_SUBSET)
+    list(APPEND args --subset "${ARG_SUBSET}")
+  endif()
+  if(ARG_DISABLE_AUTOGRAD)
+    list(APPEND args --disable-autograd)
+  endif()
+  # Named absolute, though it is the tool's default: the depfile then names
+  # the tables and templates by absolute paths, which the Ninja generator
+  # reads relative to the binary folder, not the working one.
+  list(APPEND args --autograd-dir "${autograd}" ${ARG_EXTRA_ARGS})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+    "${native}" "${tags}" "${autograd}/derivatives.yaml")
+  # The listing runs where the rule will, for the same autograd folder.
+  execute_process(COMMAND "${tool_RUN}" ${args} --list-outputs
+    WORKING_DIRECTORY "${root}"
+    OUTPUT_VARIABLE listing ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "opgen_generate_code: listing the outputs failed "
+      "(${rc}):\n  ${tool_RUN} ${args}\n${err}")
+  endif()
+  string(REPLACE "\n" ";" lines "${listing}")
+  set(outputs)
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^would write (.+)$")
+      get_filename_component(f "${CMAKE_MATCH_1}" ABSOLUTE BASE_DIR "${root}")
+      list(APPEND outputs "${f}")
+    endif()
+  endforeach()
+  _opgen_depfile(depfile generate-code "${gen}")
+  add_custom_command(OUTPUT ${outputs}
+    COMMAND ${tool_COMMAND} ${args} --depfile "${depfile}"
+    DEPENDS "${native}" "${tags}" "${autograd}/derivatives.yaml"
+      ${tool_COMMAND}
+    DEPFILE "${depfile}"
+    WORKING_DIRECTORY "${root}"
+    COMMENT "Generating generate_code.py's sources into ${gen}"
     VERBATIM)
   if(ARG_OUTPUTS_VAR)
     set(${ARG_OUTPUTS_VAR} "${outputs}" PARENT_SCOPE)

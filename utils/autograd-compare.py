@@ -33,7 +33,7 @@ import subprocess
 import sys
 import time
 
-from file_trees import cached_run, files_under, tree_digest
+from file_trees import cached_run, compare_trees, files_under, tree_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -119,27 +119,9 @@ def main():
     ms = (time.perf_counter() - start) * 1000
 
     theirs = files_under(os.path.join(ref, "out"))
-    ours = files_under(os.path.join(mine, "out"))
-    same, problems = [], []
-    for name, path in sorted(ours.items()):
-        if name not in theirs:
-            problems.append("torchgen writes no such file: " + name)
-            continue
-        with open(path, "rb") as f1, open(theirs[name], "rb") as f2:
-            if f1.read() == f2.read():
-                same.append(name)
-            else:
-                problems.append("differs from torchgen's: " + name)
     wanted = list(a.expect) + (sorted(theirs) if a.opgen else [])
-    for name in wanted:
-        if name not in ours:
-            problems.append("not written: " + name)
-    if a.diff_r:
-        d = subprocess.run(["diff", "-r", os.path.join(ref, "out"),
-                            os.path.join(mine, "out")],
-                           capture_output=True, text=True)
-        if d.returncode != 0:
-            problems.append("diff -r: " + (d.stdout + d.stderr).strip()[:2000])
+    theirs, ours, same, problems = compare_trees(
+        os.path.join(ref, "out"), os.path.join(mine, "out"), wanted, a.diff_r)
 
     print("opgen: %d files written in %.0f ms, %d of them byte-identical to "
           "torchgen's (torchgen wrote %d)" % (len(ours), ms, len(same),

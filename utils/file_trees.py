@@ -4,6 +4,7 @@ import fcntl
 import hashlib
 import os
 import shutil
+import subprocess
 
 
 def files_under(root):
@@ -60,3 +61,31 @@ def cached_run(cache, key, make):
         return None
     open(os.path.join(folder, ".complete"), "w").close()
     return folder
+
+
+def compare_trees(ref_out, mine_out, wanted, diff_r):
+    """Compare opgen's folder \p mine_out with torchgen's \p ref_out: the
+    files of each, those opgen wrote byte for byte as torchgen did, and the
+    problems (a file torchgen does not write, one that differs, one of
+    \p wanted not written, and with \p diff_r what `diff -r` prints)."""
+    theirs = files_under(ref_out)
+    ours = files_under(mine_out)
+    same, problems = [], []
+    for name, path in sorted(ours.items()):
+        if name not in theirs:
+            problems.append("torchgen writes no such file: " + name)
+            continue
+        with open(path, "rb") as f1, open(theirs[name], "rb") as f2:
+            if f1.read() == f2.read():
+                same.append(name)
+            else:
+                problems.append("differs from torchgen's: " + name)
+    for name in wanted:
+        if name not in ours:
+            problems.append("not written: " + name)
+    if diff_r:
+        d = subprocess.run(["diff", "-r", ref_out, mine_out],
+                           capture_output=True, text=True)
+        if d.returncode != 0:
+            problems.append("diff -r: " + (d.stdout + d.stderr).strip()[:2000])
+    return theirs, ours, same, problems

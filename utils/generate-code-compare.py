@@ -38,7 +38,7 @@ import subprocess
 import sys
 import time
 
-from file_trees import cached_run, files_under, tree_digest
+from file_trees import cached_run, compare_trees, files_under, tree_digest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -188,27 +188,10 @@ def main():
 
 
 def compare(a, ref_out, mine_out, timing):
-    theirs = files_under(ref_out)
-    ours = files_under(mine_out)
-    same, problems = [], []
-    for name, path in sorted(ours.items()):
-        if name not in theirs:
-            problems.append("torchgen writes no such file: " + name)
-            continue
-        with open(path, "rb") as f1, open(theirs[name], "rb") as f2:
-            if f1.read() == f2.read():
-                same.append(name)
-            else:
-                problems.append("differs from torchgen's: " + name)
-    wanted = list(a.expect) + (sorted(theirs) if a.opgen else [])
-    for name in wanted:
-        if name not in ours:
-            problems.append("not written: " + name)
-    if a.diff_r:
-        d = subprocess.run(["diff", "-r", ref_out, mine_out],
-                           capture_output=True, text=True)
-        if d.returncode != 0:
-            problems.append("diff -r: " + (d.stdout + d.stderr).strip()[:2000])
+    wanted = list(a.expect) + (sorted(files_under(ref_out)) if a.opgen
+                               else [])
+    theirs, ours, same, problems = compare_trees(ref_out, mine_out, wanted,
+                                                 a.diff_r)
     print("opgen: %d files written%s%d of them byte-identical to torchgen's "
           "(torchgen wrote %d)" % (len(ours), timing, len(same), len(theirs)))
     if not problems:

@@ -187,24 +187,7 @@ int opgen::autogradMain(int Argc, char **Argv) {
                "torchgen/ that holds AUTOGRAD_DIR, or for a PyTorch "
                "checkout's tools/autograd the checkout's torchgen/)"),
       cl::value_desc("dir"), cl::cat(Cat));
-  cl::opt<bool> ListOutputs(
-      "list-outputs",
-      cl::desc("Print `would write PATH` for every file the run would write; "
-               "write none"),
-      cl::cat(Cat));
-  cl::opt<std::string> Depfile(
-      "depfile",
-      cl::desc("Write a Makefile-syntax depfile naming every file read"),
-      cl::value_desc("file"), cl::cat(Cat));
-  cl::opt<unsigned> Threads(
-      "threads",
-      cl::desc("Threads (default: one per core); the files are the same for "
-               "any number"),
-      cl::init(0), cl::cat(Cat));
-  cl::opt<bool> Summary(
-      "summary",
-      cl::desc("Print what was read and written, and the time taken"),
-      cl::cat(Cat));
+  RunFlags Run(Cat, "Print what was read and written, and the time taken");
   DiagnosticFlags DiagFlags(Cat);
   OutputFaultFlag FaultFlag(Cat);
   cl::HideUnrelatedOptions(Cat);
@@ -246,10 +229,10 @@ int opgen::autogradMain(int Argc, char **Argv) {
             StringRef(S).split('.').first.str());
   }
   C.OpSelectionYamlPath = SelectionYaml;
-  C.ListOutputs = ListOutputs;
-  C.Depfile = Depfile;
-  C.Threads = Threads;
-  C.Summary = Summary;
+  C.ListOutputs = Run.ListOutputs;
+  C.Depfile = Run.Depfile;
+  C.Threads = Run.Threads;
+  C.Summary = Run.Summary;
   C.DisableFree = true;
   return failed(runAutograd(C, outs(), errs())) ? 1 : 0;
 }

@@ -356,24 +356,7 @@ int opgen::generateCodeMain(int Argc, char **Argv) {
                "run from, else torchgen's packaged copy beside "
                "native_functions.yaml's ATen folder)"),
       cl::value_desc("dir"), cl::cat(Cat));
-  cl::opt<bool> ListOutputs(
-      "list-outputs",
-      cl::desc("Print `would write PATH` for every file the run would write; "
-               "write none"),
-      cl::cat(Cat));
-  cl::opt<std::string> Depfile(
-      "depfile",
-      cl::desc("Write a Makefile-syntax depfile naming every file read"),
-      cl::value_desc("file"), cl::cat(Cat));
-  cl::opt<unsigned> Threads(
-      "threads",
-      cl::desc("Threads (default: one per core); the files are the same for "
-               "any number"),
-      cl::init(0), cl::cat(Cat));
-  cl::opt<bool> Summary(
-      "summary",
-      cl::desc("Print which autograd folder was read, and the time taken"),
-      cl::cat(Cat));
+  RunFlags Run(Cat, "Print which autograd folder was read, and the time taken");
   DiagnosticFlags DiagFlags(Cat);
   OutputFaultFlag FaultFlag(Cat);
   cl::HideUnrelatedOptions(Cat);
@@ -411,10 +394,10 @@ int opgen::generateCodeMain(int Argc, char **Argv) {
   C.GenLazyTsBackend = LazyTs;
   C.PerOperatorHeaders = PerOp;
   C.AutogradDir = AutogradDir;
-  C.ListOutputs = ListOutputs;
-  C.Depfile = Depfile;
-  C.Threads = Threads;
-  C.Summary = Summary;
+  C.ListOutputs = Run.ListOutputs;
+  C.Depfile = Run.Depfile;
+  C.Threads = Run.Threads;
+  C.Summary = Run.Summary;
   C.DisableFree = true;
   return failed(runGenerateCode(C, outs(), errs())) ? 1 : 0;
 }

@@ -48,6 +48,21 @@ ToolEnvironment ToolEnvironment::fromProcess() {
   return E;
 }
 
+RunFlags::RunFlags(cl::OptionCategory &Cat, StringRef SummaryDesc)
+    : ListOutputs("list-outputs",
+                  cl::desc("Print `would write PATH` for every file the run "
+                           "would write; write none"),
+                  cl::cat(Cat)),
+      Depfile("depfile",
+              cl::desc("Write a Makefile-syntax depfile naming every file "
+                       "read"),
+              cl::value_desc("file"), cl::cat(Cat)),
+      Threads("threads",
+              cl::desc("Threads (default: one per core); the files are the "
+                       "same for any number"),
+              cl::init(0), cl::cat(Cat)),
+      Summary("summary", cl::desc(SummaryDesc), cl::cat(Cat)) {}
+
 DiagnosticFlags::DiagnosticFlags(cl::OptionCategory &Cat)
     : NoColor("no-color",
               cl::desc("Print no colors (the default when stderr is not a "

@@ -39,6 +39,18 @@ struct ToolEnvironment {
   static ToolEnvironment fromProcess();
 };
 
+/// The run flags of the tools that stand in for one torchgen command and
+/// write a fixed set of files (opgen-autograd, opgen-generate-code):
+/// --list-outputs, --depfile, --threads and --summary, in \p Cat;
+/// \p SummaryDesc says what --summary prints.
+struct RunFlags {
+  RunFlags(llvm::cl::OptionCategory &Cat, llvm::StringRef SummaryDesc);
+  llvm::cl::opt<bool> ListOutputs;
+  llvm::cl::opt<std::string> Depfile;
+  llvm::cl::opt<unsigned> Threads;
+  llvm::cl::opt<bool> Summary;
+};
+
 /// --no-color, --error-limit, --warnings-as-errors (-Werror) and
 /// --no-warnings (-w), in \p Cat. --color is LLVM's own flag
 /// (WithColor's, which every LLVM tool takes): `--color` forces colors,
