@@ -1,6 +1,7 @@
 //===- PythonDispatch.cpp - From parsed Python arguments to a C++ call ----===//
 
 #include "opgen/PythonApi/PythonDispatch.h"
+#include "PythonApiError.h"
 #include "opgen/CppApi/CppSignature.h"
 #include "opgen/CppApi/CppTypes.h"
 
@@ -13,10 +14,6 @@
 
 using namespace opgen;
 using namespace llvm;
-
-static Error failure(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
 
 //===----------------------------------------------------------------------===//
 // Grouping and ordering
@@ -110,9 +107,10 @@ opgen::groupOverloads(ArrayRef<const PythonSignatureFunctionPair *> Overloads) {
     auto &Map = Out ? Outplaces : Bases;
     auto [It, New] = Map.try_emplace(Sig, P);
     if (!New)
-      return failure("found duplicated function definition:\n- " +
-                     P->Function->Func.str() + ".\nExisting definition:\n- " +
-                     It->second->Function->Func.str() + ".");
+      return pythonApiError("found duplicated function definition:\n- " +
+                            P->Function->Func.str() +
+                            ".\nExisting definition:\n- " +
+                            It->second->Function->Func.str() + ".");
     (Out ? OutSigs : BaseSigs).push_back(Sig);
   }
   for (const std::string &Sig : OutSigs) {
@@ -128,7 +126,7 @@ opgen::groupOverloads(ArrayRef<const PythonSignatureFunctionPair *> Overloads) {
       if (P->Function->Func.Name.Name.str() == Name &&
           !P->Function->Func.isOutFn() && !P->Signature.deprecated())
         Msg += "\n- " + P->Signature.signatureStr(/*SkipOutputs=*/true);
-    return failure(Msg);
+    return pythonApiError(Msg);
   }
   std::vector<PythonSignatureGroup> Groups;
   for (const std::string &Sig : BaseSigs) {
@@ -225,8 +223,8 @@ Expected<std::string> opgen::dispatchLambdaReturn(const NativeFunction &F) {
     R.Annot.reset();
   std::string T = returnsCType(Rs, CppApiFlags()).str();
   if (!Supported.count(T))
-    return failure("`" + F.Func.Name.str() + "` returns `" + T +
-                   "`, which the Python bindings cannot wrap");
+    return pythonApiError("`" + F.Func.Name.str() + "` returns `" + T +
+                          "`, which the Python bindings cannot wrap");
   return T;
 }
 
@@ -241,9 +239,10 @@ Expected<std::string> opgen::cppDispatchTarget(const NativeFunction &F) {
                 ? "torch::"
                 : "at::") +
            Name;
-  return failure("`" + F.Func.str() +
-                 "` is neither a function nor a method: the Python binding "
-                 "cannot call it");
+  return pythonApiError(
+      "`" + F.Func.str() +
+      "` is neither a function nor a method: the Python binding "
+      "cannot call it");
 }
 
 std::vector<std::string> opgen::cppDispatchExprs(const NativeFunction &F,
@@ -277,9 +276,10 @@ unpackMethod(Type T, const std::optional<std::string> &Default,
   if (HasInit && S != "ScalarType?" && S != "ScalarType" && S != "Device" &&
       S != "Device?" && S != "Layout" && S != "Layout?" && S != "bool" &&
       S != "bool?")
-    return failure("type `" + S + "` cannot be unpacked with a default");
+    return pythonApiError("type `" + S + "` cannot be unpacked with a default");
   auto Unsupported = [&] {
-    return failure("type `" + S + "` is not supported by PythonArgParser");
+    return pythonApiError("type `" + S +
+                          "` is not supported by PythonArgParser");
   };
   switch (T.getKind()) {
   case Type::Base:
@@ -363,7 +363,8 @@ opgen::argParserOutputs(const PythonSignature &PS) {
     const PythonArgument &A = *Args[I];
     Expected<std::string> M = unpackMethod(A.Ty, A.Default, A.DefaultInit);
     if (!M)
-      return failure("argument `" + A.Name + "`: " + toString(M.takeError()));
+      return pythonApiError("argument `" + A.Name +
+                            "`: " + toString(M.takeError()));
     ArgParserOutput O;
     O.Name = A.Name;
     O.Index = I;
@@ -423,20 +424,20 @@ opgen::dispatchLambdaExprs(const PythonSignature &PS, const NativeFunction &F,
     OptionNames.insert(A.Name);
   if (HasOptions) {
     if (F.Func.isOutFn())
-      return failure(Schema + ": tensor options with output arg");
+      return pythonApiError(Schema + ": tensor options with output arg");
     for (const PythonArgument &A : PS.TensorOptionsArgs) {
       const auto *Field = llvm::find_if(
           Fields, [&](const auto &P) { return P.first == A.Name; });
       if (Field == std::end(Fields))
-        return failure(Schema + ": unrecognized tensor options field '" +
-                       A.Name + "' in python binding arguments");
+        return pythonApiError(Schema + ": unrecognized tensor options field '" +
+                              A.Name + "' in python binding arguments");
       if (A.Ty.str() != Field->second)
-        return failure(Schema + ": unrecognized type '" + A.Ty.str() +
-                       "' for tensor options field '" + A.Name + "'");
+        return pythonApiError(Schema + ": unrecognized type '" + A.Ty.str() +
+                              "' for tensor options field '" + A.Name + "'");
     }
     for (const auto &P : Fields)
       if (!OptionNames.count(P.first))
-        return failure(Schema + ": incomplete tensor options args");
+        return pythonApiError(Schema + ": incomplete tensor options args");
     std::string MaybeInit =
         PS.Method ? "if (!at::impl::tensor_has_dispatch(self)) {\n"
                     "  torch::utils::maybe_initialize_device(options);\n"
@@ -464,10 +465,11 @@ opgen::dispatchLambdaExprs(const PythonSignature &PS, const NativeFunction &F,
   if (!HasOptions && !OptionNames.empty()) {
     if (OptionNames.count("dtype")) {
       if (!F.Func.isOutFn())
-        return failure(Schema +
-                       ": dtype in tensor_options_args without output arg");
+        return pythonApiError(
+            Schema + ": dtype in tensor_options_args without output arg");
       if (!OptionNames.count("layout") || !OptionNames.count("device"))
-        return failure(Schema + ": incomplete tensor options for output check");
+        return pythonApiError(Schema +
+                              ": incomplete tensor options for output check");
       auto NoneExpr = [&](StringRef Name) {
         return ByName.lookup(Name)->isNoneExpr();
       };
@@ -481,15 +483,16 @@ opgen::dispatchLambdaExprs(const PythonSignature &PS, const NativeFunction &F,
                         Expr("device") + ", " + NoneExpr("device") + ");\n");
     }
     if (!OptionNames.count("requires_grad"))
-      return failure(Schema + ": expected \"requires_grad\" in "
-                              "tensor_options_args absent");
+      return pythonApiError(Schema + ": expected \"requires_grad\" in "
+                                     "tensor_options_args absent");
   }
 
   for (const DispatchLambdaArgument &A : dispatchLambdaArgs(PS, F)) {
     auto It = LambdaExprs.find(A.Name);
     if (It == LambdaExprs.end())
-      return failure(Schema + ": no Python argument binds the C++ argument `" +
-                     A.Name + "`");
+      return pythonApiError(Schema +
+                            ": no Python argument binds the C++ argument `" +
+                            A.Name + "`");
     R.Exprs.push_back(It->second);
   }
   return R;

@@ -1,6 +1,7 @@
 //===- PythonSignature.cpp - A function as Python's arg parser sees it ----===//
 
 #include "opgen/PythonApi/PythonSignature.h"
+#include "PythonApiError.h"
 #include "opgen/CppApi/CppSignature.h"
 #include "opgen/PythonApi/PythonTypes.h"
 #include "opgen/Support/Yaml11.h"
@@ -89,10 +90,6 @@ static PythonArgument pythonArgument(const Argument &A) {
   return P;
 }
 
-static Error failure(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
-
 Expected<PythonSignature>
 opgen::pythonSignature(Context &Ctx, const NativeFunction &F, bool Method) {
   return pythonSignatureFromSchema(Ctx, F.Func, F.CategoryOverride, Method);
@@ -105,12 +102,13 @@ Expected<PythonSignature> opgen::pythonSignatureFromSchema(
   std::vector<const Argument *> All = As.flatAll();
   for (const Argument *A : All) {
     if (A->Name == "requires_grad")
-      return failure("`" + Func.Name.str() +
-                     "` has an argument named `requires_grad`, which the "
-                     "Python bindings reserve for factory functions");
+      return pythonApiError(
+          "`" + Func.Name.str() +
+          "` has an argument named `requires_grad`, which the "
+          "Python bindings reserve for factory functions");
     if (Expected<std::string> T = pythonArgumentType(A->Ty); !T)
-      return failure("argument `" + A->Name + "` of `" + Func.Name.str() +
-                     "`: " + toString(T.takeError()));
+      return pythonApiError("argument `" + A->Name + "` of `" +
+                            Func.Name.str() + "`: " + toString(T.takeError()));
   }
 
   PythonSignature S;
@@ -141,10 +139,10 @@ Expected<PythonSignature> opgen::pythonSignatureFromSchema(
   } else if (Outputs.size() > 1) {
     for (const PythonArgument &A : Outputs)
       if (!A.Ty.isTensorLike())
-        return failure("`" + Func.Name.str() + "` has several outputs, and `" +
-                       A.Name +
-                       "` is not a tensor: the Python bindings pack them "
-                       "into one `Tensor[] out`");
+        return pythonApiError(
+            "`" + Func.Name.str() + "` has several outputs, and `" + A.Name +
+            "` is not a tensor: the Python bindings pack them "
+            "into one `Tensor[] out`");
     PythonOutArgument O;
     O.Name = "out";
     O.Ty = Ctx.getListType(Ctx.getBaseType(BaseTy::Tensor), Outputs.size());

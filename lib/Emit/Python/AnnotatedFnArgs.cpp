@@ -83,11 +83,11 @@ LogicalResult opgen::emitAnnotatedFnArgs(EmitContext &EC) {
     return failure();
   }
   using Pred = bool (*)(const NativeFunction &);
-  struct Namespace {
+  struct AnnotatedNamespace {
     Pred Selects;
     StringRef Python;
   };
-  static const Namespace Namespaces[] = {
+  static const AnnotatedNamespace Namespaces[] = {
       {isPyTorchFunction, "torch._C._VariableFunctions"},
       {[](const NativeFunction &F) { return isPyModuleFunction(F, "nn"); },
        "torch._C._nn"},
@@ -106,7 +106,7 @@ LogicalResult opgen::emitAnnotatedFnArgs(EmitContext &EC) {
 
   std::string Lines;
   bool Ok = true;
-  for (const Namespace &NS : Namespaces) {
+  for (const AnnotatedNamespace &NS : Namespaces) {
     // Grouped by base name, the groups in order of first appearance.
     std::map<BaseOperatorName, size_t> GroupOf;
     std::vector<std::vector<const NativeFunction *>> Groups;

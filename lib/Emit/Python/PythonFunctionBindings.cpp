@@ -113,7 +113,8 @@ const CodeTemplate &outTemplate() {
   return T;
 }
 
-std::string substitute(const CodeTemplate &T, ArrayRef<TemplateArg> Args) {
+std::string substituteTemplate(const CodeTemplate &T,
+                               ArrayRef<TemplateArg> Args) {
   Expected<std::string> S = T.substitute(Args);
   // The templates are this file's: a placeholder without a value is a bug
   // here, not a problem of the input.
@@ -123,7 +124,7 @@ std::string substitute(const CodeTemplate &T, ArrayRef<TemplateArg> Args) {
 }
 
 /// One Python namespace's bindings.
-struct Namespace {
+struct BindingNamespace {
   /// The Python module (`torch.nn`), none for torch.Tensor's methods.
   std::optional<StringRef> Module;
   bool Method = false;
@@ -137,7 +138,7 @@ struct NameTexts {
 class BindingWriter {
 public:
   BindingWriter(const EmitContext &EC, const AutogradTables &Tables,
-                Namespace NS)
+                BindingNamespace NS)
       : EC(EC), Tables(Tables), NS(NS) {}
 
   /// method_impl, method_def and forward_decls of one base name's
@@ -156,7 +157,7 @@ private:
 
   const EmitContext &EC;
   const AutogradTables &Tables;
-  Namespace NS;
+  BindingNamespace NS;
 };
 
 std::string BindingWriter::torchFunctionCheck(StringRef Name,
@@ -271,7 +272,7 @@ BindingWriter::dispatchCase(const PythonSignatureGroup &G,
   TemplateArg Args[] = {{"out_idx", &VIdx},
                         {"call_dispatch", &VBase},
                         {"call_dispatch_out", &VOut}};
-  return substitute(outTemplate(), Args);
+  return substituteTemplate(outTemplate(), Args);
 }
 
 Expected<NameTexts>
@@ -331,7 +332,7 @@ BindingWriter::write(const BaseOperatorName &BaseName,
     }
     TemplateValue VIdx(std::to_string(I)), VBody(std::move(*Body));
     TemplateArg Args[] = {{"overload_index", &VIdx}, {"body", &VBody}};
-    Dispatch.push_back(substitute(caseTemplate(), Args));
+    Dispatch.push_back(substituteTemplate(caseTemplate(), Args));
   }
   size_t MaxArgs = 0;
   for (const PythonSignatureFunctionPair *P : Overloads)
@@ -353,10 +354,10 @@ BindingWriter::write(const BaseOperatorName &BaseName,
                         {"method_footer", &VFooter},
                         {"self_", &VSelf}};
   NameTexts T;
-  T.Method = substitute(NoArg       ? noargsTemplate()
-                        : Singleton ? singletonTemplate()
-                                    : varargsTemplate(),
-                        Args);
+  T.Method = substituteTemplate(NoArg       ? noargsTemplate()
+                                : Singleton ? singletonTemplate()
+                                            : varargsTemplate(),
+                                Args);
 
   // method_def: a dunder reports a TypeError as NotImplemented.
   std::string Fn = PyCName;
@@ -393,16 +394,14 @@ loadPairs(EmitContext &EC, bool Method) {
       EC.Ctx, Bound, EC.M.Deprecated ? &*EC.M.Deprecated : nullptr, Method);
 }
 
-using Pred = bool (*)(const NativeFunction &);
-
 /// The texts of every base name \p Selects takes (group_filter_overloads),
 /// the names in order of first appearance or, with \p Sorted, sorted
 /// (sorted(key=str)); nothing after reporting, at a function of the name,
 /// why torchgen would raise.
 std::optional<std::vector<std::pair<std::string, NameTexts>>>
 bindNamespace(EmitContext &EC, ArrayRef<PythonSignatureFunctionPair> Pairs,
-              function_ref<bool(const NativeFunction &)> Selects, Namespace NS,
-              bool Sorted = true) {
+              function_ref<bool(const NativeFunction &)> Selects,
+              BindingNamespace NS, bool Sorted = true) {
   std::map<BaseOperatorName, size_t> GroupOf;
   std::vector<std::pair<BaseOperatorName,
                         std::vector<const PythonSignatureFunctionPair *>>>

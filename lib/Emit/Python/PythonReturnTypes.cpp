@@ -29,7 +29,7 @@ struct GroupTexts {
   std::string Definitions, Registrations, Declarations;
 };
 
-void append(std::string &Out, const std::string &S) {
+void appendLine(std::string &Out, const std::string &S) {
   if (!Out.empty())
     Out += '\n';
   Out += S;
@@ -55,36 +55,37 @@ GroupTexts groupTexts(ArrayRef<const NativeFunction *> Overloads,
     for (const std::string &N : Fields)
       FieldList += (FieldList.empty() ? "" : ", ") + ("{\"" + N + "\", \"\"}");
     std::string Get = "get_" + Name + "_structseq()";
-    append(T.Definitions,
-           "PyTypeObject* " + Get +
-               " {\n"
-               "    static PyStructSequence_Field NamedTuple_fields[] = { " +
-               FieldList +
-               ",  {nullptr} };\n"
-               "    static PyTypeObject " +
-               Type +
-               ";\n"
-               "    static bool is_initialized = false;\n"
-               "    static PyStructSequence_Desc desc = { "
-               "\"torch.return_types." +
-               Name + "\", nullptr, NamedTuple_fields, " +
-               std::to_string(Fields.size()) +
-               " };\n"
-               "    if (!is_initialized) {\n"
-               "        PyStructSequence_InitType(&" +
-               Type +
-               ", &desc);\n"
-               "        " +
-               Type +
-               ".tp_repr = "
-               "(reprfunc)torch::utils::returned_structseq_repr;\n"
-               "        is_initialized = true;\n"
-               "    }\n"
-               "    return &" +
-               Type + ";\n}\n");
-    append(T.Registrations, "addReturnType(return_types_module, \"" + Name +
-                                "\", generated::" + Get + ");");
-    append(T.Declarations, "PyTypeObject* " + Get + ";");
+    appendLine(
+        T.Definitions,
+        "PyTypeObject* " + Get +
+            " {\n"
+            "    static PyStructSequence_Field NamedTuple_fields[] = { " +
+            FieldList +
+            ",  {nullptr} };\n"
+            "    static PyTypeObject " +
+            Type +
+            ";\n"
+            "    static bool is_initialized = false;\n"
+            "    static PyStructSequence_Desc desc = { "
+            "\"torch.return_types." +
+            Name + "\", nullptr, NamedTuple_fields, " +
+            std::to_string(Fields.size()) +
+            " };\n"
+            "    if (!is_initialized) {\n"
+            "        PyStructSequence_InitType(&" +
+            Type +
+            ", &desc);\n"
+            "        " +
+            Type +
+            ".tp_repr = "
+            "(reprfunc)torch::utils::returned_structseq_repr;\n"
+            "        is_initialized = true;\n"
+            "    }\n"
+            "    return &" +
+            Type + ";\n}\n");
+    appendLine(T.Registrations, "addReturnType(return_types_module, \"" + Name +
+                                    "\", generated::" + Get + ");");
+    appendLine(T.Declarations, "PyTypeObject* " + Get + ";");
     ++Defined;
   }
   return T;
