@@ -2,6 +2,9 @@
 
 #include "opgen/PythonApi/PythonBindings.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
 using namespace opgen;
 using namespace llvm;
 
@@ -10,6 +13,12 @@ PythonBindingFilter::make(Context &Ctx, const PythonBindingTables &Tables) {
   PythonBindingFilter Filter;
   bool Ok = true;
   for (size_t I = 0; I != Tables.SkipPythonBindings.size(); ++I) {
+    StringRef P = Tables.SkipPythonBindings[I];
+    if (!P.empty() &&
+        llvm::all_of(P, [](char C) { return isAlnum(C) || C == '_'; })) {
+      Filter.SkipNames.insert(P);
+      continue;
+    }
     // SKIP_PYTHON_BINDINGS anchors each pattern at both ends and
     // re.match()es it.
     Expected<PyRegex> R =
@@ -39,6 +48,8 @@ bool PythonBindingFilter::shouldGenerate(const NativeFunction &F) const {
   if (F.isGenerated() && !F.Tags.count("view_copy"))
     return false;
   std::string Name = cppApiName(F);
+  if (SkipNames.count(Name))
+    return false;
   for (const PyRegex &R : Skip)
     if (R.match(Name))
       return false;

@@ -149,7 +149,7 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
   if ((Pybindings || Libtorch) &&
       failed(loadAutogradTables(Ctx, AutogradDir, *Tables)))
     return failure();
-  std::unique_ptr<PythonBindingFilter> Filter;
+  std::unique_ptr<PythonBindingModel> Bindings;
   if (Pybindings || Python) {
     PythonBindingTables PyTables;
     if (failed(loadPythonBindingTables(Ctx, AutogradDir, PyTables)))
@@ -158,7 +158,13 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
         PythonBindingFilter::make(Ctx, PyTables);
     if (!F)
       return failure();
-    Filter = std::make_unique<PythonBindingFilter>(std::move(*F));
+    // Signatures for the bindings only: gen_annotated reads no
+    // deprecated.yaml.
+    std::optional<PythonBindingModel> PM =
+        makePythonBindingModel(Ctx, M, *F, Pybindings, FO.Threads);
+    if (!PM)
+      return failure();
+    Bindings = std::make_unique<PythonBindingModel>(std::move(*PM));
   }
   std::unique_ptr<AutogradModel> Model;
   if (NeedsModel) {
@@ -187,7 +193,7 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
   EO.AutogradTemplateDirForComments =
       getAutogradTemplateDirForComments(AutogradDir);
   EO.AutogradPolicy = Tables.get();
-  EO.PythonBindings = Filter.get();
+  EO.PythonBindings = Bindings.get();
   EO.DisableAutograd = C.DisableAutograd;
   auto AutogradTC = std::make_unique<TemplateCache>(Paths.Templates);
   auto AtenTC = std::make_unique<TemplateCache>(std::string(AtenTemplates));
@@ -208,7 +214,7 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
     BuryPointer(std::move(AtenTC));
     BuryPointer(std::move(Model));
     BuryPointer(std::move(Tables));
-    BuryPointer(std::move(Filter));
+    BuryPointer(std::move(Bindings));
   });
 
   struct Step {

@@ -214,11 +214,13 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
                      findFileSet(FileSet.front()->FileSet)->Templates ==
                          FileSetInfo::AutogradTemplates;
   // The sets of the Python bindings read gen_python_functions.py's tables.
-  bool NeedsPythonBindings =
+  bool NeedsPythonSignatures =
       !Config.AutogradDir.empty() &&
-      ((AutogradSet && (FileSet.front()->FileSet == "pybindings" ||
-                        FileSet.front()->FileSet == "python")) ||
+      ((AutogradSet && FileSet.front()->FileSet == "pybindings") ||
        Config.Emit == "python-signatures");
+  bool NeedsPythonBindings =
+      NeedsPythonSignatures ||
+      (AutogradSet && FileSet.front()->FileSet == "python");
   if (!Config.AutogradDir.empty())
     EO.AutogradTemplateDirForComments =
         getAutogradTemplateDirForComments(Config.AutogradDir);
@@ -240,7 +242,7 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
     std::unique_ptr<AotiFallbackOps> Aoti;
     std::unique_ptr<AutogradModel> Autograd;
     std::unique_ptr<AutogradTables> Tables;
-    std::unique_ptr<PythonBindingFilter> PythonBindings;
+    std::unique_ptr<PythonBindingModel> PythonBindings;
   };
   std::vector<Split> Splits;
   auto KeepAlive = make_scope_exit([&] {
@@ -379,9 +381,13 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
         if (succeeded(loadPythonBindingTables(Ctx, Config.AutogradDir, PyTables,
                                               OnLoad)))
           Filter = PythonBindingFilter::make(Ctx, PyTables);
-        if (Filter) {
+        std::optional<PythonBindingModel> PM;
+        if (Filter && Read)
+          PM = makePythonBindingModel(Ctx, M, *Filter, NeedsPythonSignatures,
+                                      FO.Threads);
+        if (PM) {
           Splits.back().PythonBindings =
-              std::make_unique<PythonBindingFilter>(std::move(*Filter));
+              std::make_unique<PythonBindingModel>(std::move(*PM));
           SplitEO.PythonBindings = Splits.back().PythonBindings.get();
         } else {
           Read = false;

@@ -15,7 +15,7 @@
 #include "opgen/IR/AutogradTables.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
-#include "opgen/PythonApi/PythonBindings.h"
+#include "opgen/PythonApi/PythonBindingModel.h"
 #include "opgen/Support/LogicalResult.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -84,9 +84,10 @@ struct EmitOptions {
   /// The generators' policy tables, read from the autograd folder; null when
   /// none were read.
   const AutogradTables *AutogradPolicy = nullptr;
-  /// Which functions get a Python binding (gen_python_functions.py's skip
-  /// tables); null when they were not read.
-  const PythonBindingFilter *PythonBindings = nullptr;
+  /// Which functions get a Python binding, and their signatures
+  /// (gen_python_functions.py's skip tables, deprecated.yaml); null when
+  /// they were not read.
+  const PythonBindingModel *PythonBindings = nullptr;
   /// --disable-autograd: no VariableType, ADInplaceOrViewType or TraceType
   /// (what generate_code.py's flag leaves out).
   bool DisableAutograd = false;

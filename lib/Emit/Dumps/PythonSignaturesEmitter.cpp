@@ -11,8 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/Emitters.h"
-#include "opgen/PythonApi/PythonBindings.h"
-#include "opgen/PythonApi/PythonSignature.h"
+#include "opgen/PythonApi/PythonBindingModel.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,25 +23,17 @@ using json = nlohmann::json;
 
 LogicalResult opgen::emitPythonSignaturesText(EmitContext &EC,
                                               raw_ostream &OS) {
-  const PythonBindingFilter *Filter = EC.Options.PythonBindings;
-  if (!Filter) {
+  const PythonBindingModel *PM = EC.Options.PythonBindings;
+  if (!PM || !PM->HasSignatures) {
     EC.Ctx.getDiags().error(SMLoc(), "the python-signatures emitter needs "
                                      "gen_python_functions.py's skip tables "
                                      "(--autograd-dir)");
     return failure();
   }
-  std::vector<const NativeFunction *> Bound;
-  for (const NativeFunction &F : EC.M.Functions)
-    if (Filter->shouldGenerate(F))
-      Bound.push_back(&F);
-  const DeprecatedFile *Deprecated =
-      EC.M.Deprecated ? &*EC.M.Deprecated : nullptr;
+  // As load_signatures gives them: functions, then methods.
   for (bool Method : {false, true}) {
-    std::optional<std::vector<PythonSignatureFunctionPair>> Pairs =
-        loadPythonSignatures(EC.Ctx, Bound, Deprecated, Method);
-    if (!Pairs)
-      return failure();
-    for (const PythonSignatureFunctionPair &P : *Pairs) {
+    for (const PythonSignatureFunctionPair &P :
+         Method ? PM->MethodPairs : PM->FunctionPairs) {
       const PythonSignature &S = P.Signature;
       json Inits = json::array();
       for (const PythonArgument &A : S.TensorOptionsArgs)

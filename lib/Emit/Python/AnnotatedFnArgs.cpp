@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/Emitters.h"
+#include "opgen/PythonApi/PythonBindingModel.h"
 #include "opgen/PythonApi/PythonBindings.h"
 #include "opgen/PythonApi/PythonTypes.h"
 #include "opgen/Support/PythonText.h"
@@ -75,9 +76,9 @@ std::optional<std::string> annotatedArgs(DiagnosticEngine &D,
 } // namespace
 
 LogicalResult opgen::emitAnnotatedFnArgs(EmitContext &EC) {
-  const PythonBindingFilter *Filter = EC.Options.PythonBindings;
+  const PythonBindingModel *PM = EC.Options.PythonBindings;
   DiagnosticEngine &D = EC.Ctx.getDiags();
-  if (!Filter) {
+  if (!PM) {
     D.error(SMLoc(), "annotated_fn_args.py needs gen_python_functions.py's "
                      "skip tables (--autograd-dir)");
     return failure();
@@ -100,9 +101,6 @@ LogicalResult opgen::emitAnnotatedFnArgs(EmitContext &EC) {
       {isPyVariableMethod, "torch.Tensor"},
   };
   const Module &M = EC.M;
-  std::vector<bool> Bound(M.Functions.size());
-  for (size_t I = 0; I != M.Functions.size(); ++I)
-    Bound[I] = Filter->shouldGenerate(M.Functions[I]);
 
   std::string Lines;
   bool Ok = true;
@@ -112,7 +110,7 @@ LogicalResult opgen::emitAnnotatedFnArgs(EmitContext &EC) {
     std::vector<std::vector<const NativeFunction *>> Groups;
     for (size_t I = 0; I != M.Functions.size(); ++I) {
       const NativeFunction &F = M.Functions[I];
-      if (!Bound[I] || !NS.Selects(F))
+      if (!PM->isBound(I) || !NS.Selects(F))
         continue;
       auto [It, New] = GroupOf.try_emplace(F.Func.Name.Name, Groups.size());
       if (New)

@@ -16,7 +16,7 @@
 #include "opgen/Emit/CodeTemplate.h"
 #include "opgen/Emit/CppString.h"
 #include "opgen/Emit/Emitters.h"
-#include "opgen/PythonApi/PythonBindings.h"
+#include "opgen/PythonApi/PythonBindingModel.h"
 #include "opgen/PythonApi/PythonDispatch.h"
 #include "opgen/PythonApi/StructSeq.h"
 
@@ -382,16 +382,12 @@ BindingWriter::write(const BaseOperatorName &BaseName,
   return T;
 }
 
-/// The bound functions' signature pairs, as functions or as methods, with
-/// deprecated.yaml's; nothing after reporting.
-std::optional<std::vector<PythonSignatureFunctionPair>>
-loadPairs(EmitContext &EC, bool Method) {
-  std::vector<const NativeFunction *> Bound;
-  for (const NativeFunction &F : EC.M.Functions)
-    if (EC.Options.PythonBindings->shouldGenerate(F))
-      Bound.push_back(&F);
-  return loadPythonSignatures(
-      EC.Ctx, Bound, EC.M.Deprecated ? &*EC.M.Deprecated : nullptr, Method);
+/// The run's signature pairs (PythonBindingModel), as functions or as
+/// methods.
+const std::vector<PythonSignatureFunctionPair> &pairsOf(EmitContext &EC,
+                                                        bool Method) {
+  const PythonBindingModel &PM = *EC.Options.PythonBindings;
+  return Method ? PM.MethodPairs : PM.FunctionPairs;
 }
 
 /// The texts of every base name \p Selects takes (group_filter_overloads),
@@ -453,7 +449,8 @@ bindNamespace(EmitContext &EC, ArrayRef<PythonSignatureFunctionPair> Pairs,
 }
 
 bool needsTables(EmitContext &EC, StringRef File) {
-  if (EC.Options.PythonBindings && EC.Options.AutogradPolicy)
+  if (EC.Options.PythonBindings && EC.Options.PythonBindings->HasSignatures &&
+      EC.Options.AutogradPolicy)
     return true;
   EC.Ctx.getDiags().error(SMLoc(), File +
                                        " needs the autograd folder's tables "
@@ -488,11 +485,9 @@ TemplateEnv fileEnv(EmitContext &EC, StringRef File,
 LogicalResult opgen::emitPythonVariableMethods(EmitContext &EC) {
   if (!needsTables(EC, "python_variable_methods.cpp"))
     return failure();
-  auto Pairs = loadPairs(EC, /*Method=*/true);
-  if (!Pairs)
-    return failure();
-  auto Names = bindNamespace(EC, *Pairs, isPyVariableMethod,
-                             {std::nullopt, /*Method=*/true});
+  auto Names =
+      bindNamespace(EC, pairsOf(EC, /*Method=*/true), isPyVariableMethod,
+                    {std::nullopt, /*Method=*/true});
   if (!Names)
     return failure();
   return EC.files().write(
@@ -503,13 +498,11 @@ LogicalResult opgen::emitPythonVariableMethods(EmitContext &EC) {
 LogicalResult opgen::emitPythonTorchFunctions(EmitContext &EC) {
   if (!needsTables(EC, "python_torch_functions.cpp"))
     return failure();
-  auto Pairs = loadPairs(EC, /*Method=*/false);
-  if (!Pairs)
-    return failure();
   // write_sharded takes the names as grouped, unsorted.
-  auto Names = bindNamespace(EC, *Pairs, isPyTorchFunction,
-                             {StringRef("torch"), /*Method=*/false},
-                             /*Sorted=*/false);
+  auto Names =
+      bindNamespace(EC, pairsOf(EC, /*Method=*/false), isPyTorchFunction,
+                    {StringRef("torch"), /*Method=*/false},
+                    /*Sorted=*/false);
   if (!Names)
     return failure();
   // Sharded by base name (gatherTorchFunctions in
@@ -537,16 +530,14 @@ LogicalResult opgen::emitPythonTorchFunctions(EmitContext &EC) {
 LogicalResult opgen::emitPythonModuleFunctions(EmitContext &EC) {
   if (!needsTables(EC, "python_nn_functions.cpp"))
     return failure();
-  auto Pairs = loadPairs(EC, /*Method=*/false);
-  if (!Pairs)
-    return failure();
+  const auto &Pairs = pairsOf(EC, /*Method=*/false);
   static const StringRef Modules[] = {"nn",     "fft",    "linalg",
                                       "nested", "sparse", "special"};
   LogicalResult Result = success();
   for (StringRef M : Modules) {
     std::string Module = ("torch." + M).str();
     auto Names = bindNamespace(
-        EC, *Pairs,
+        EC, Pairs,
         [&](const NativeFunction &F) { return isPyModuleFunction(F, M); },
         {StringRef(Module), /*Method=*/false});
     if (!Names) {

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/Emitters.h"
-#include "opgen/PythonApi/PythonBindings.h"
+#include "opgen/PythonApi/PythonBindingModel.h"
 #include "opgen/PythonApi/StructSeq.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -94,9 +94,9 @@ GroupTexts groupTexts(ArrayRef<const NativeFunction *> Overloads,
 } // namespace
 
 LogicalResult opgen::emitPythonReturnTypes(EmitContext &EC) {
-  const PythonBindingFilter *Filter = EC.Options.PythonBindings;
+  const PythonBindingModel *PM = EC.Options.PythonBindings;
   DiagnosticEngine &D = EC.Ctx.getDiags();
-  if (!Filter) {
+  if (!PM) {
     D.error(SMLoc(), "python_return_types.cpp needs gen_python_functions.py's "
                      "skip tables (--autograd-dir)");
     return failure();
@@ -108,9 +108,10 @@ LogicalResult opgen::emitPythonReturnTypes(EmitContext &EC) {
   std::vector<std::vector<const NativeFunction *>> Groups;
   std::vector<std::vector<std::vector<std::string>>> Fields;
   bool Ok = true;
-  for (const NativeFunction &F : M.Functions) {
-    if (!Filter->shouldGenerate(F))
+  for (FunctionId I = 0; I != M.Functions.size(); ++I) {
+    if (!PM->isBound(I))
       continue;
+    const NativeFunction &F = M.Functions[I];
     Expected<std::vector<std::string>> Names = structseqFieldnames(F.Func);
     if (!Names) {
       D.error(F.FuncLoc, toString(Names.takeError()));
