@@ -146,11 +146,18 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
   if (failed(runFrontEnd(Ctx, In, FO, M)))
     return failure();
   auto Tables = std::make_unique<AutogradTables>();
-  if ((Pybindings || Libtorch) &&
-      failed(loadAutogradTables(Ctx, AutogradDir, *Tables)))
-    return failure();
   std::unique_ptr<PythonBindingModel> Bindings;
-  if (Pybindings || Python) {
+  EmitOptions EO;
+  // The policy: the autograd generators' tables and which functions get
+  // Python bindings (with their signatures for the bindings only:
+  // gen_annotated reads no deprecated.yaml).
+  auto LoadPolicy = [&]() -> LogicalResult {
+    if ((Pybindings || Libtorch) &&
+        failed(loadAutogradTables(Ctx, AutogradDir, *Tables)))
+      return failure();
+    EO.AutogradPolicy = Tables.get();
+    if (!Pybindings && !Python)
+      return success();
     PythonBindingTables PyTables;
     if (failed(loadPythonBindingTables(Ctx, AutogradDir, PyTables)))
       return failure();
@@ -158,22 +165,15 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
         PythonBindingFilter::make(Ctx, PyTables);
     if (!F)
       return failure();
-    // Signatures for the bindings only: gen_annotated reads no
-    // deprecated.yaml.
     std::optional<PythonBindingModel> PM =
         makePythonBindingModel(Ctx, M, *F, Pybindings, FO.Threads);
     if (!PM)
       return failure();
     Bindings = std::make_unique<PythonBindingModel>(std::move(*PM));
-  }
+    EO.PythonBindings = Bindings.get();
+    return success();
+  };
   std::unique_ptr<AutogradModel> Model;
-  if (NeedsModel) {
-    std::optional<AutogradModel> AM =
-        loadDerivatives(Ctx, M, *M.Derivatives, FO.Threads);
-    if (!AM)
-      return failure();
-    Model = std::make_unique<AutogradModel>(std::move(*AM));
-  }
   auto Matched = Clock::now();
 
   // The folders generate_code.py writes into.
@@ -188,12 +188,9 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
   SmallString<256> AtenTemplates(AtenPath);
   sys::path::append(AtenTemplates, "templates");
 
-  EmitOptions EO;
   EO.Threads = FO.Threads;
   EO.AutogradTemplateDirForComments =
       getAutogradTemplateDirForComments(AutogradDir);
-  EO.AutogradPolicy = Tables.get();
-  EO.PythonBindings = Bindings.get();
   EO.DisableAutograd = C.DisableAutograd;
   auto AutogradTC = std::make_unique<TemplateCache>(Paths.Templates);
   auto AtenTC = std::make_unique<TemplateCache>(std::string(AtenTemplates));
@@ -217,6 +214,42 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
     BuryPointer(std::move(Bindings));
   });
 
+  // gen_autograd's and gen_autograd_python's emitters write into one folder.
+  // gen_autograd's that need no model (TraceType, variable_factories.h)
+  // begin while it is made (runFileEmittersWith), as in opgen-autograd;
+  // the bindings follow, each emitter on every thread. (generate_code.py
+  // runs the bindings first; only which of two failing generators reports
+  // first differs.)
+  if (NeedsModel) {
+    // On EO itself: the policy is read into it while the model is made.
+    EO.OutputDirSpelling = AutogradGen;
+    EmitContext EC{Ctx, M, EO, AutogradFM.get()};
+    auto MakeModel = [&]() -> LogicalResult {
+      std::optional<AutogradModel> AM =
+          loadDerivatives(Ctx, M, *M.Derivatives, FO.Threads);
+      Matched = Clock::now();
+      if (!AM)
+        return failure();
+      Model = std::make_unique<AutogradModel>(std::move(*AM));
+      EC.Autograd = Model.get();
+      return success();
+    };
+    // The policy is read beside the model's making, before the early
+    // emitters.
+    if (Libtorch) {
+      if (failed(runFileEmittersWith(EC, getFileSet("autograd"), LoadPolicy,
+                                     MakeModel)))
+        return failure();
+    } else if (failed(LoadPolicy()) || failed(MakeModel())) {
+      return failure();
+    }
+    if (Pybindings && failed(runFileEmitters(EC, getFileSet("pybindings"))))
+      return failure();
+  } else {
+    if (failed(LoadPolicy()))
+      return failure();
+    Matched = Clock::now();
+  }
   struct Step {
     bool Runs;
     const char *Set;
@@ -224,8 +257,6 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
     std::string Folder;
   };
   Step Steps[] = {
-      {Pybindings, "pybindings", AutogradFM.get(), AutogradGen},
-      {Libtorch, "autograd", AutogradFM.get(), AutogradGen},
       {Python, "python", PythonFM.get(), PythonDir},
       {true, "functionalization-bindings", FunctionalizationFM.get(),
        FunctionalizationDir},
@@ -236,8 +267,6 @@ LogicalResult opgen::runGenerateCode(const GenerateCodeConfig &C,
     EmitOptions SO = EO;
     SO.OutputDirSpelling = S.Folder;
     EmitContext EC{Ctx, M, SO, S.Files};
-    EC.Autograd = Model.get();
-    // generate_code stops at the first generator that raises.
     if (failed(runFileEmitters(EC, getFileSet(S.Set))))
       return failure();
   }
