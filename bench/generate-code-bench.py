@@ -16,7 +16,6 @@ Usage: generate-code-bench.py OPGEN_GENERATE_CODE REFERENCE_DIR [RUNS]
 """
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -25,7 +24,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "utils"))
-from file_trees import compare_trees  # noqa: E402
+from file_trees import compare_trees, make_checkout_layout  # noqa: E402
 
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
@@ -54,13 +53,7 @@ def main():
         return 1
     with tempfile.TemporaryDirectory(prefix="generate-code-bench-") as work:
         tree = os.path.join(work, "tree")
-        skip = shutil.ignore_patterns("__pycache__")
-        shutil.copytree(os.path.join(pkg, "ATen"),
-                        os.path.join(tree, "aten", "src", "ATen"), ignore=skip)
-        shutil.copytree(os.path.join(dist, "torchgen"),
-                        os.path.join(tree, "torchgen"), ignore=skip)
-        shutil.copytree(os.path.join(pkg, "autograd"),
-                        os.path.join(tree, "tools", "autograd"), ignore=skip)
+        make_checkout_layout(dist, tree)
         paths = ["--native-functions-path",
                  "aten/src/ATen/native/native_functions.yaml",
                  "--tags-path", "aten/src/ATen/native/tags.yaml"]

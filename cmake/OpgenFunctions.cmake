@@ -83,10 +83,18 @@ function(_opgen_tool var path imported local)
 endfunction()
 
 # _opgen_list_outputs(<var> <tool> <args>...): the files the tool's listing
-# reports (`would write PATH` lines), as absolute paths.
+# reports (`would write PATH` lines), as absolute paths; the tool runs in
+# the current binary folder.
 function(_opgen_list_outputs var run)
+  _opgen_list_outputs_in(files "${CMAKE_CURRENT_BINARY_DIR}" "${run}" ${ARGN})
+  set(${var} "${files}" PARENT_SCOPE)
+endfunction()
+
+# _opgen_list_outputs_in(<var> <dir> <tool> <args>...): the same, the tool
+# run in <dir>, its relative paths taken from there.
+function(_opgen_list_outputs_in var dir run)
   execute_process(COMMAND "${run}" ${ARGN}
-    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+    WORKING_DIRECTORY "${dir}"
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "OpgenFunctions: listing the outputs failed "
@@ -96,8 +104,7 @@ function(_opgen_list_outputs var run)
   set(files)
   foreach(line IN LISTS lines)
     if(line MATCHES "^would write (.+)$")
-      get_filename_component(f "${CMAKE_MATCH_1}" ABSOLUTE
-        BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+      get_filename_component(f "${CMAKE_MATCH_1}" ABSOLUTE BASE_DIR "${dir}")
       list(APPEND files "${f}")
     endif()
   endforeach()
@@ -329,22 +336,8 @@ function(opgen_generate_code)
   list(APPEND args --autograd-dir "${autograd}" ${ARG_EXTRA_ARGS})
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
     "${native}" "${tags}" "${autograd}/derivatives.yaml")
-  # The listing runs where the rule will, for the same autograd folder.
-  execute_process(COMMAND "${tool_RUN}" ${args} --list-outputs
-    WORKING_DIRECTORY "${root}"
-    OUTPUT_VARIABLE listing ERROR_VARIABLE err RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "opgen_generate_code: listing the outputs failed "
-      "(${rc}):\n  ${tool_RUN} ${args}\n${err}")
-  endif()
-  string(REPLACE "\n" ";" lines "${listing}")
-  set(outputs)
-  foreach(line IN LISTS lines)
-    if(line MATCHES "^would write (.+)$")
-      get_filename_component(f "${CMAKE_MATCH_1}" ABSOLUTE BASE_DIR "${root}")
-      list(APPEND outputs "${f}")
-    endif()
-  endforeach()
+  # The listing runs where the rule will.
+  _opgen_list_outputs_in(outputs "${root}" "${tool_RUN}" ${args} --list-outputs)
   _opgen_depfile(depfile generate-code "${gen}")
   add_custom_command(OUTPUT ${outputs}
     COMMAND ${tool_COMMAND} ${args} --depfile "${depfile}"

@@ -89,3 +89,18 @@ def compare_trees(ref_out, mine_out, wanted, diff_r):
         if d.returncode != 0:
             problems.append("diff -r: " + (d.stdout + d.stderr).strip()[:2000])
     return theirs, ours, same, problems
+
+
+def make_checkout_layout(dist, tree):
+    """A PyTorch checkout's layout of the package in \p dist (its
+    dist-packages folder) at \p tree: aten/src/ATen, torchgen/ and
+    tools/autograd side by side, copies without Python's bytecode caches."""
+    shutil.rmtree(tree, ignore_errors=True)
+    pkg = os.path.join(dist, "torchgen", "packaged")
+    skip = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(os.path.join(pkg, "ATen"),
+                    os.path.join(tree, "aten", "src", "ATen"), ignore=skip)
+    shutil.copytree(os.path.join(dist, "torchgen"),
+                    os.path.join(tree, "torchgen"), ignore=skip)
+    shutil.copytree(os.path.join(pkg, "autograd"),
+                    os.path.join(tree, "tools", "autograd"), ignore=skip)

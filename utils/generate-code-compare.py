@@ -38,7 +38,8 @@ import subprocess
 import sys
 import time
 
-from file_trees import cached_run, compare_trees, files_under, tree_digest
+from file_trees import (cached_run, compare_trees, files_under,
+                        make_checkout_layout, tree_digest)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -73,24 +74,11 @@ def run_torchgen(dist, inputs, flags, cache):
     return cached_run(cache, key, make)
 
 
-def make_tree(dist, tree):
-    """A PyTorch checkout's layout of the package's files."""
-    shutil.rmtree(tree, ignore_errors=True)
-    pkg = os.path.join(dist, "torchgen", "packaged")
-    skip = shutil.ignore_patterns("__pycache__")
-    shutil.copytree(os.path.join(pkg, "ATen"),
-                    os.path.join(tree, "aten", "src", "ATen"), ignore=skip)
-    shutil.copytree(os.path.join(dist, "torchgen"),
-                    os.path.join(tree, "torchgen"), ignore=skip)
-    shutil.copytree(os.path.join(pkg, "autograd"),
-                    os.path.join(tree, "tools", "autograd"), ignore=skip)
-
-
 def run_tool(a, dist, work, cache):
     """--opgen: both commands in a checkout layout; the two gen folders and
     opgen's time."""
     tree = os.path.join(work, "tree")
-    make_tree(dist, tree)
+    make_checkout_layout(dist, tree)
     paths = ["--native-functions-path",
              "aten/src/ATen/native/native_functions.yaml",
              "--tags-path", "aten/src/ATen/native/tags.yaml"]
