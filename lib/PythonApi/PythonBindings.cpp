@@ -14,9 +14,20 @@ PythonBindingFilter::make(Context &Ctx, const PythonBindingTables &Tables) {
   bool Ok = true;
   for (size_t I = 0; I != Tables.SkipPythonBindings.size(); ++I) {
     StringRef P = Tables.SkipPythonBindings[I];
-    if (!P.empty() &&
-        llvm::all_of(P, [](char C) { return isAlnum(C) || C == '_'; })) {
+    auto IsName = [](StringRef S) {
+      return !S.empty() &&
+             llvm::all_of(S, [](char C) { return isAlnum(C) || C == '_'; });
+    };
+    if (IsName(P)) {
       Filter.SkipNames.insert(P);
+      continue;
+    }
+    if (P.endswith(".*") && IsName(P.drop_back(2))) {
+      Filter.SkipPrefixes.push_back(P.drop_back(2).str());
+      continue;
+    }
+    if (P.startswith(".*") && IsName(P.drop_front(2))) {
+      Filter.SkipSuffixes.push_back(P.drop_front(2).str());
       continue;
     }
     // SKIP_PYTHON_BINDINGS anchors each pattern at both ends and
@@ -50,6 +61,13 @@ bool PythonBindingFilter::shouldGenerate(const NativeFunction &F) const {
   std::string Name = cppApiName(F);
   if (SkipNames.count(Name))
     return false;
+  StringRef N = Name;
+  for (const std::string &P : SkipPrefixes)
+    if (N.startswith(P))
+      return false;
+  for (const std::string &S : SkipSuffixes)
+    if (N.endswith(S))
+      return false;
   for (const PyRegex &R : Skip)
     if (R.match(Name))
       return false;

@@ -182,3 +182,28 @@ TEST_CASE("signatures torchgen refuses") {
     llvm::consumeError(Sig.takeError());
   }
 }
+
+TEST_CASE("skip patterns read as plain names, prefixes and suffixes") {
+  // The fast paths must decide as the regular expressions do.
+  TestContext X;
+  PythonBindingTables T;
+  T.SkipPythonBindings = {"_th_.*", ".*_jvp", "to", "_?sparse_csr.*"};
+  std::optional<PythonBindingFilter> Filter =
+      PythonBindingFilter::make(X.Ctx, T);
+  REQUIRE(Filter);
+  auto Bound = [&](const char *Schema) {
+    return Filter->shouldGenerate(X.function(Schema));
+  };
+  CHECK(!Bound("_th_addmm(Tensor self) -> Tensor"));
+  CHECK(!Bound("_th_(Tensor(a!) self) -> Tensor(a!)"));
+  CHECK(Bound("x_th_addmm(Tensor self) -> Tensor"));
+  CHECK(!Bound("foo_jvp(Tensor self) -> Tensor"));
+  CHECK(!Bound("_jvp(Tensor self) -> Tensor"));
+  CHECK(Bound("foo_jvpx(Tensor self) -> Tensor"));
+  CHECK(!Bound("to(Tensor self) -> Tensor"));
+  CHECK(Bound("to_dense(Tensor self) -> Tensor"));
+  // A pattern that is no plain prefix stays a regular expression.
+  CHECK(!Bound("sparse_csr_tensor(Tensor self) -> Tensor"));
+  CHECK(!Bound("_sparse_csr_x(Tensor self) -> Tensor"));
+  CHECK(Bound("__sparse_csr(Tensor self) -> Tensor"));
+}
