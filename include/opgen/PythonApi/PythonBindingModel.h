@@ -1,4 +1,4 @@
-//===- PythonBindingModel.h - What the Python bindings are made of -*- C++ -*-===//
+//===- PythonBindingModel.h - What the bindings are made of -----*- C++ -*-===//
 //
 // Computed once per run, as the autograd model is: which functions get a
 // Python binding (should_generate_py_binding, a regular-expression match of
