@@ -5,6 +5,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <map>
+
 using namespace opgen;
 using namespace llvm;
 
@@ -72,4 +74,33 @@ bool PythonBindingFilter::shouldGenerate(const NativeFunction &F) const {
     if (R.match(Name))
       return false;
   return !SkipSignatures.count(F.Func.str());
+}
+
+std::vector<std::vector<size_t>>
+opgen::groupByBaseName(size_t N,
+                       function_ref<const BaseOperatorName &(size_t)> NameOf,
+                       bool SortByName) {
+  std::map<BaseOperatorName, size_t> GroupOf;
+  std::vector<std::vector<size_t>> Groups;
+  for (size_t I = 0; I != N; ++I) {
+    auto [It, New] = GroupOf.try_emplace(NameOf(I), Groups.size());
+    if (New)
+      Groups.emplace_back();
+    Groups[It->second].push_back(I);
+  }
+  if (SortByName) {
+    std::vector<std::string> Keys;
+    for (const std::vector<size_t> &G : Groups)
+      Keys.push_back(NameOf(G.front()).str());
+    std::vector<size_t> Order(Groups.size());
+    for (size_t I = 0; I != Order.size(); ++I)
+      Order[I] = I;
+    llvm::stable_sort(Order,
+                      [&](size_t A, size_t B) { return Keys[A] < Keys[B]; });
+    std::vector<std::vector<size_t>> Sorted;
+    for (size_t I : Order)
+      Sorted.push_back(std::move(Groups[I]));
+    Groups = std::move(Sorted);
+  }
+  return Groups;
 }

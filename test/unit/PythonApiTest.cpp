@@ -207,3 +207,26 @@ TEST_CASE("skip patterns read as plain names, prefixes and suffixes") {
   CHECK(!Bound("_sparse_csr_x(Tensor self) -> Tensor"));
   CHECK(Bound("__sparse_csr(Tensor self) -> Tensor"));
 }
+
+TEST_CASE("grouping by base name, in first-seen or name order") {
+  TestContext X;
+  std::vector<NativeFunction> Fs = {
+      X.function("mul.Tensor(Tensor self, Tensor other) -> Tensor"),
+      X.function("add.Tensor(Tensor self, Tensor other) -> Tensor"),
+      X.function("mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)"),
+      X.function("mul.Scalar(Tensor self, Scalar other) -> Tensor")};
+  auto NameOf = [&](size_t I) -> const BaseOperatorName & {
+    return Fs[I].Func.Name.Name;
+  };
+  // `mul_` (in place) is a base name of its own.
+  auto Seen = groupByBaseName(Fs.size(), NameOf, /*SortByName=*/false);
+  REQUIRE(Seen.size() == 3);
+  CHECK(Seen[0] == std::vector<size_t>{0, 3});
+  CHECK(Seen[1] == std::vector<size_t>{1});
+  CHECK(Seen[2] == std::vector<size_t>{2});
+  auto Sorted = groupByBaseName(Fs.size(), NameOf, /*SortByName=*/true);
+  REQUIRE(Sorted.size() == 3);
+  CHECK(Sorted[0] == std::vector<size_t>{1});
+  CHECK(Sorted[1] == std::vector<size_t>{0, 3});
+  CHECK(Sorted[2] == std::vector<size_t>{2});
+}

@@ -62,6 +62,16 @@ inline bool isPyModuleFunction(const NativeFunction &F,
   return F.PythonModule && *F.PythonModule == Module;
 }
 
+/// group_filter_overloads' grouping, shared by every generator that walks
+/// the bindings by name: the indices 0..\p N-1 grouped by base name
+/// (\p NameOf), each group in index order, the groups in order of first
+/// appearance or, with \p SortByName, by str(name) (Python's
+/// sorted(key=str), the first seen first among equal texts).
+std::vector<std::vector<size_t>>
+groupByBaseName(size_t N,
+                llvm::function_ref<const BaseOperatorName &(size_t)> NameOf,
+                bool SortByName);
+
 } // namespace opgen
 
 #endif // OPGEN_PYTHONAPI_PYTHONBINDINGS_H

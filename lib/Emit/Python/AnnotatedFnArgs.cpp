@@ -20,8 +20,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <map>
-
 using namespace opgen;
 using namespace llvm;
 
@@ -106,19 +104,18 @@ LogicalResult opgen::emitAnnotatedFnArgs(EmitContext &EC) {
   bool Ok = true;
   for (const AnnotatedNamespace &NS : Namespaces) {
     // Grouped by base name, the groups in order of first appearance.
-    std::map<BaseOperatorName, size_t> GroupOf;
-    std::vector<std::vector<const NativeFunction *>> Groups;
-    for (size_t I = 0; I != M.Functions.size(); ++I) {
-      const NativeFunction &F = M.Functions[I];
-      if (!PM->isBound(I) || !NS.Selects(F))
-        continue;
-      auto [It, New] = GroupOf.try_emplace(F.Func.Name.Name, Groups.size());
-      if (New)
-        Groups.emplace_back();
-      Groups[It->second].push_back(&F);
-    }
-    for (const auto &G : Groups)
-      for (const NativeFunction *F : G) {
+    std::vector<const NativeFunction *> Fns;
+    for (size_t I = 0; I != M.Functions.size(); ++I)
+      if (PM->isBound(I) && NS.Selects(M.Functions[I]))
+        Fns.push_back(&M.Functions[I]);
+    for (const std::vector<size_t> &G : groupByBaseName(
+             Fns.size(),
+             [&](size_t I) -> const BaseOperatorName & {
+               return Fns[I]->Func.Name.Name;
+             },
+             /*SortByName=*/false))
+      for (size_t I : G) {
+        const NativeFunction *F = Fns[I];
         std::optional<std::string> Args = annotatedArgs(D, *F);
         if (!Args) {
           Ok = false;

@@ -15,6 +15,7 @@
 #include "opgen/AutogradApi/TracePolicy.h"
 #include "opgen/Emit/CodeTemplate.h"
 #include "opgen/Emit/CppString.h"
+#include "opgen/Emit/Dest/NodeParts.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/PythonApi/PythonBindingModel.h"
 #include "opgen/PythonApi/PythonDispatch.h"
@@ -24,10 +25,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
-#include <map>
-
 using namespace opgen;
 using namespace llvm;
+using autograd_functions::substitute;
 
 namespace {
 
@@ -111,16 +111,6 @@ const CodeTemplate &outTemplate() {
 )",
                               "PY_VARIABLE_OUT");
   return T;
-}
-
-std::string substituteTemplate(const CodeTemplate &T,
-                               ArrayRef<TemplateArg> Args) {
-  Expected<std::string> S = T.substitute(Args);
-  // The templates are this file's: a placeholder without a value is a bug
-  // here, not a problem of the input.
-  if (!S)
-    report_fatal_error(Twine(T.getName()) + ": " + toString(S.takeError()));
-  return std::move(*S);
 }
 
 /// One Python namespace's bindings.
@@ -272,7 +262,7 @@ BindingWriter::dispatchCase(const PythonSignatureGroup &G,
   TemplateArg Args[] = {{"out_idx", &VIdx},
                         {"call_dispatch", &VBase},
                         {"call_dispatch_out", &VOut}};
-  return substituteTemplate(outTemplate(), Args);
+  return substitute(outTemplate(), Args);
 }
 
 Expected<NameTexts>
@@ -332,7 +322,7 @@ BindingWriter::write(const BaseOperatorName &BaseName,
     }
     TemplateValue VIdx(std::to_string(I)), VBody(std::move(*Body));
     TemplateArg Args[] = {{"overload_index", &VIdx}, {"body", &VBody}};
-    Dispatch.push_back(substituteTemplate(caseTemplate(), Args));
+    Dispatch.push_back(substitute(caseTemplate(), Args));
   }
   size_t MaxArgs = 0;
   for (const PythonSignatureFunctionPair *P : Overloads)
@@ -354,10 +344,10 @@ BindingWriter::write(const BaseOperatorName &BaseName,
                         {"method_footer", &VFooter},
                         {"self_", &VSelf}};
   NameTexts T;
-  T.Method = substituteTemplate(NoArg       ? noargsTemplate()
-                                : Singleton ? singletonTemplate()
-                                            : varargsTemplate(),
-                                Args);
+  T.Method = substitute(NoArg       ? noargsTemplate()
+                        : Singleton ? singletonTemplate()
+                                    : varargsTemplate(),
+                        Args);
 
   // method_def: a dunder reports a TypeError as NotImplemented.
   std::string Fn = PyCName;
@@ -398,28 +388,24 @@ std::optional<std::vector<std::pair<std::string, NameTexts>>>
 bindNamespace(EmitContext &EC, ArrayRef<PythonSignatureFunctionPair> Pairs,
               function_ref<bool(const NativeFunction &)> Selects,
               BindingNamespace NS, bool Sorted = true) {
-  std::map<BaseOperatorName, size_t> GroupOf;
+  std::vector<const PythonSignatureFunctionPair *> Selected;
+  for (const PythonSignatureFunctionPair &P : Pairs)
+    if (Selects(*P.Function))
+      Selected.push_back(&P);
   std::vector<std::pair<BaseOperatorName,
                         std::vector<const PythonSignatureFunctionPair *>>>
       Groups;
-  for (const PythonSignatureFunctionPair &P : Pairs) {
-    if (!Selects(*P.Function))
-      continue;
-    const BaseOperatorName &N = P.Function->Func.Name.Name;
-    auto [It, New] = GroupOf.try_emplace(N, Groups.size());
-    if (New)
-      Groups.push_back({N, {}});
-    Groups[It->second].second.push_back(&P);
+  for (const std::vector<size_t> &G : groupByBaseName(
+           Selected.size(),
+           [&](size_t I) -> const BaseOperatorName & {
+             return Selected[I]->Function->Func.Name.Name;
+           },
+           Sorted)) {
+    auto &[Name, Overloads] = Groups.emplace_back();
+    Name = Selected[G.front()]->Function->Func.Name.Name;
+    for (size_t I : G)
+      Overloads.push_back(Selected[I]);
   }
-  std::vector<size_t> Order(Groups.size());
-  std::vector<std::string> Keys(Groups.size());
-  for (size_t I = 0; I != Groups.size(); ++I) {
-    Order[I] = I;
-    Keys[I] = Groups[I].first.str();
-  }
-  if (Sorted)
-    llvm::stable_sort(Order,
-                      [&](size_t A, size_t B) { return Keys[A] < Keys[B]; });
 
   BindingWriter W(EC, *EC.Options.AutogradPolicy, NS);
   std::vector<std::optional<NameTexts>> Texts(Groups.size());
@@ -434,7 +420,7 @@ bindNamespace(EmitContext &EC, ArrayRef<PythonSignatureFunctionPair> Pairs,
       });
   bool Ok = true;
   std::vector<std::pair<std::string, NameTexts>> Out;
-  for (size_t I : Order) {
+  for (size_t I = 0; I != Groups.size(); ++I) {
     if (!Texts[I]) {
       EC.Ctx.getDiags().error(Groups[I].second.front()->Function->FuncLoc,
                               Errors[I]);

@@ -16,8 +16,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
-#include <map>
-
 using namespace opgen;
 using namespace llvm;
 
@@ -103,10 +101,9 @@ LogicalResult opgen::emitPythonReturnTypes(EmitContext &EC) {
   }
   const Module &M = EC.M;
   // Every bound function, by base name; the groups in the order of their
-  // names (Python's sorted(key=str): the first seen first among equals).
-  std::map<BaseOperatorName, size_t> GroupOf;
-  std::vector<std::vector<const NativeFunction *>> Groups;
-  std::vector<std::vector<std::vector<std::string>>> Fields;
+  // names.
+  std::vector<const NativeFunction *> Fns;
+  std::vector<std::vector<std::string>> Fields;
   bool Ok = true;
   for (FunctionId I = 0; I != M.Functions.size(); ++I) {
     if (!PM->isBound(I))
@@ -118,28 +115,26 @@ LogicalResult opgen::emitPythonReturnTypes(EmitContext &EC) {
       Ok = false;
       continue;
     }
-    auto [It, New] = GroupOf.try_emplace(F.Func.Name.Name, Groups.size());
-    if (New) {
-      Groups.emplace_back();
-      Fields.emplace_back();
-    }
-    Groups[It->second].push_back(&F);
-    Fields[It->second].push_back(std::move(*Names));
+    Fns.push_back(&F);
+    Fields.push_back(std::move(*Names));
   }
   if (!Ok)
     return failure();
-  std::vector<size_t> Order(Groups.size());
-  std::vector<std::string> Keys(Groups.size());
-  for (size_t I = 0; I != Groups.size(); ++I) {
-    Order[I] = I;
-    Keys[I] = Groups[I].front()->Func.Name.Name.str();
-  }
-  llvm::stable_sort(Order,
-                    [&](size_t A, size_t B) { return Keys[A] < Keys[B]; });
 
   std::vector<std::string> Definitions, Registrations, Declarations;
-  for (size_t G : Order) {
-    GroupTexts T = groupTexts(Groups[G], Fields[G]);
+  for (const std::vector<size_t> &G : groupByBaseName(
+           Fns.size(),
+           [&](size_t I) -> const BaseOperatorName & {
+             return Fns[I]->Func.Name.Name;
+           },
+           /*SortByName=*/true)) {
+    std::vector<const NativeFunction *> Overloads;
+    std::vector<std::vector<std::string>> OverloadFields;
+    for (size_t I : G) {
+      Overloads.push_back(Fns[I]);
+      OverloadFields.push_back(Fields[I]);
+    }
+    GroupTexts T = groupTexts(Overloads, OverloadFields);
     Definitions.push_back(std::move(T.Definitions));
     Registrations.push_back(std::move(T.Registrations));
     Declarations.push_back(std::move(T.Declarations));
