@@ -25,6 +25,7 @@
 #include "opgen/Transforms/Signature.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -570,13 +571,16 @@ void EntryLoader::postprocessForwardDerivatives(
   for (size_t I = 0; I != Info.ForwardDerivatives.size(); ++I) {
     ForwardDerivative &FD = Info.ForwardDerivatives[I];
     const DerivativeFormula &Src = *Sources[I];
-    FormulaSite Site{D, Src.Formula, Src.FormulaLoc, Failed};
+    // The formula's own flag, not the engine's error count: other threads
+    // report errors meanwhile (speculative ones included).
+    bool FormulaFailed = false;
+    FormulaSite Site{D, Src.Formula, Src.FormulaLoc, FormulaFailed};
+    auto Fold = make_scope_exit([&] { Failed |= FormulaFailed; });
     std::string Formula = FD.Formula;
-    unsigned ErrorsBefore = D.getNumErrors();
     std::vector<std::string> Tangents =
         RequiredInputs(Formula, "_t", Site, /*Exact=*/true);
     // torchgen stops at the first bare name: the formula is reported once.
-    if (D.getNumErrors() != ErrorsBefore)
+    if (FormulaFailed)
       continue;
     bool Rewritten = false;
     if (Formula == "auto_element_wise") {

@@ -233,10 +233,6 @@ opgen::runFileEmittersWith(EmitContext &EC, ArrayRef<const EmitterInfo *> Set,
   // What the early emitters report is tagged, to be dropped: they are run
   // again in order if they reported anything.
   const unsigned EarlyTag = ~0u - 1;
-  EmitOptions Inner = EC.Options;
-  Inner.Threads = 1;
-  EmitContext IEC{EC.Ctx,     EC.M,        Inner,  EC.Files,
-                  EC.Folders, EC.Wrappers, nullptr};
   bool FirstOk = false, Made = false, EarlyOk = true;
   D.beginDeferred();
   EC.Ctx.getThreadPool().parallelFor(2, 2, [&](size_t Task) {
@@ -247,6 +243,11 @@ opgen::runFileEmittersWith(EmitContext &EC, ArrayRef<const EmitterInfo *> Set,
     FirstOk = succeeded(First());
     if (!FirstOk)
       return;
+    // Copied after First, which may set options (the policy tables).
+    EmitOptions Inner = EC.Options;
+    Inner.Threads = 1;
+    EmitContext IEC{EC.Ctx,     EC.M,        Inner,  EC.Files,
+                    EC.Folders, EC.Wrappers, nullptr};
     D.setThreadTag(EarlyTag);
     for (const EmitterInfo *I : Early) {
       FileManager::EmitterScope Scope(find(Set, I) - Set.begin());
