@@ -6,7 +6,7 @@ Usage: check-layers.py [ROOT]    (default: the checkout holding this script)
 The layers, lowest first:
 
     Support < IR < Parse < Pass < Transforms < CppApi < AutogradApi
-            < PythonApi < Emit < Tools
+            < PythonApi < LazyApi < Emit < Tools
 
 A file of layer L (include/opgen/L/... or lib/L/...) may include
 `opgen/M/...` only for M at or below L, and lib/L/CMakeLists.txt may link
@@ -36,10 +36,11 @@ import re
 import sys
 
 LAYERS = ["Support", "IR", "Parse", "Pass", "Transforms", "CppApi",
-          "AutogradApi", "PythonApi", "Emit", "Tools"]
+          "AutogradApi", "PythonApi", "LazyApi", "Emit", "Tools"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 FORBIDDEN = {"Transforms": {"Parse"}, "AutogradApi": {"Parse"},
-             "PythonApi": {"Parse"}, "Emit": {"Parse"}}
+             "PythonApi": {"Parse"}, "LazyApi": {"Parse"},
+             "Emit": {"Parse"}}
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".cc", ".def", ".inc")
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"](opgen/([^/">]+)/[^">]*)')

@@ -39,3 +39,21 @@ std::string opgen::getExternalKernelName(const FunctionSchema &Func,
     Name += "_symint";
   return Name;
 }
+
+ArrayRef<StringRef> opgen::getLazyIrPropertyNames() {
+  static const StringRef Names[] = {
+      "ShapePrecompute",     "ShapeCompute",
+      "ShapeCache",          "Lower",
+      "LowerDeclOnly",       "CanBeReused",
+      "CanBeReusedDeclOnly", "CreateFn",
+      "CreateFnDeclOnly",    "TreatScalarsAsConstants"};
+  return Names;
+}
+
+std::optional<LazyIrProperty> opgen::parseLazyIrProperty(StringRef Name) {
+  ArrayRef<StringRef> Names = getLazyIrPropertyNames();
+  for (size_t I = 0; I != Names.size(); ++I)
+    if (Names[I] == Name)
+      return static_cast<LazyIrProperty>(I);
+  return std::nullopt;
+}

@@ -36,14 +36,6 @@ const StringRef KnownKeys[] = {
     "device_guard", "supported",  "symint",        "autograd",
     "full_codegen", "non_native", "ir_gen"};
 
-/// LazyIrProperties.Properties (torchgen/api/lazy.py).
-const StringRef LazyIrProperties[] = {
-    "ShapePrecompute",     "ShapeCompute",
-    "ShapeCache",          "Lower",
-    "LowerDeclOnly",       "CanBeReused",
-    "CanBeReusedDeclOnly", "CreateFn",
-    "CreateFnDeclOnly",    "TreatScalarsAsConstants"};
-
 /// The keys of a `non_native:` entry that gen_lazy_tensor reads.
 const StringRef NonNativeKeys[] = {"func", "opkind", "properties"};
 
@@ -374,17 +366,20 @@ void BackendYamlReader::readNonNativeEntry(const YamlValue &E) {
       Ok = false;
     } else {
       for (const YamlValue &P : Props->Items) {
-        if (P.Kind != YamlKind::Str ||
-            !is_contained(LazyIrProperties, StringRef(P.str()))) {
+        std::optional<LazyIrProperty> Prop;
+        if (P.Kind == YamlKind::Str)
+          Prop = parseLazyIrProperty(P.str());
+        if (!Prop) {
           D.error(P.Loc.isValid() ? startOf(P) : keyLocIn(E, "properties"),
                   (P.Kind == YamlKind::Str
                        ? "unknown lazy IR property " + quoted(P.str())
                        : "a lazy IR property must be a name, " + found(P)) +
-                      "; the properties are " + joinQuoted(LazyIrProperties));
+                      "; the properties are " +
+                      joinQuoted(getLazyIrPropertyNames()));
           Ok = false;
           continue;
         }
-        NN.Properties.push_back(P.str());
+        NN.Properties.push_back(*Prop);
       }
     }
   }

@@ -259,7 +259,8 @@ LogicalResult opgen::runFrontEnd(Context &Ctx, const FrontEndInputs &In,
           return;
         }
         D.setThreadTag(BackendTag);
-        BackendOk = succeeded(readBackendYaml(Ctx, In.BackendYaml, B));
+        BackendOk = succeeded(
+            readBackendYaml(Ctx, In.BackendYaml, B, In.BackendReading));
         D.setThreadTag(0);
       });
   if (!Verified || !SelectionOk)

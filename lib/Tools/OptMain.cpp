@@ -5,6 +5,7 @@
 #include "opgen/Emit/Dumps/IREmitters.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/IR/Context.h"
+#include "opgen/LazyApi/LazyOptions.h"
 #include "opgen/Parse/FallbackOpsReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Support/DiagnosticVerifier.h"
@@ -209,6 +210,16 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
   EO.OutputDirSpelling = Config.OutputFile;
   EO.Threads = FO.Threads;
   EO.PerOperatorHeaders = Config.PerOperatorHeaders;
+  std::optional<LazyTensorOptions> Lazy;
+  if (!Config.LazyPreset.empty()) {
+    Lazy = getLazyPreset(Config.LazyPreset);
+    if (!Lazy) {
+      ToolError() << "--lazy-preset=" << Config.LazyPreset
+                  << ": expected torchscript or xla\n";
+      return failure();
+    }
+    EO.Lazy = &*Lazy;
+  }
   // The autograd emitters' templates are the autograd folder's.
   bool AutogradSet = !Config.AutogradDir.empty() && !FileSet.empty() &&
                      findFileSet(FileSet.front()->FileSet)->Templates ==
@@ -308,6 +319,9 @@ LogicalResult opgen::runOpt(const OptConfig &Config, raw_ostream &ErrOS) {
         Ctx.getSourceMgr().AddNewSourceBuffer(std::move(Buf), SMLoc());
     if (!Config.BackendYaml.empty())
       In.BackendYaml = loadFile(Ctx, Config.BackendYaml);
+    // The lazy emitters read the yaml as gen_lazy_tensor does.
+    if (!FileSet.empty() && FileSet.front()->FileSet == "lazy")
+      In.BackendReading = BackendYamlReading::LazyTensor;
     if (!Config.OpSelectionYaml.empty())
       In.SelectionYaml = loadFile(Ctx, Config.OpSelectionYaml);
     In.OpRegistrationWhitelist = Config.OpRegistrationWhitelist;
@@ -546,6 +560,11 @@ int opgen::optMain(int Argc, char **Argv) {
       "per-operator-headers",
       cl::desc("torchgen.gen's files as with its --per-operator-headers"),
       cl::cat(Cat));
+  cl::opt<std::string> LazyPreset(
+      "lazy-preset",
+      cl::desc("The lazy tensor emitters' settings as a real build passes "
+               "them: torchscript (PyTorch's) or xla (torch_xla's)"),
+      cl::value_desc("name"), cl::cat(Cat));
   cl::opt<std::string> AotiFallbackOpsPath(
       "aoti-fallback-ops",
       cl::desc("torchgen's aoti/fallback_ops.py, for --emit=aoti-shims"),
@@ -635,6 +654,7 @@ int opgen::optMain(int Argc, char **Argv) {
   C.BackendYaml = BackendYamlPath;
   C.OpSelectionYaml = SelectionYaml;
   C.PerOperatorHeaders = PerOperatorHeaders;
+  C.LazyPreset = LazyPreset;
   C.AotiFallbackOps = AotiFallbackOpsPath;
   C.AutogradDir = AutogradDirPath;
   C.DeprecatedYaml = DeprecatedYamlPath;

@@ -36,6 +36,7 @@ namespace opgen {
 
 class CppWrapperCache;
 struct AutogradModel;
+struct LazyTensorOptions;
 
 /// Settings of a run that emitters may read (the tools fill them from their
 /// flags; emitters never read flags).
@@ -91,6 +92,10 @@ struct EmitOptions {
   /// --disable-autograd: no VariableType, ADInplaceOrViewType or TraceType
   /// (what generate_code.py's flag leaves out).
   bool DisableAutograd = false;
+
+  // gen_lazy_tensor's settings (the `lazy` file set); null: torchgen's
+  // defaults (run_gen_lazy_tensor's).
+  const LazyTensorOptions *Lazy = nullptr;
 
   /// Where the notices torchgen prints on standard output go (the
   /// AOTInductor check's `<header> not found`); null: nowhere, as for an

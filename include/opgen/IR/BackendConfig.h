@@ -15,6 +15,7 @@
 #include "opgen/IR/DispatchKey.h"
 #include "opgen/IR/FunctionSchema.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SMLoc.h"
@@ -42,12 +43,31 @@ struct BackendSymInt {
   llvm::SMLoc Loc;
 };
 
+/// A lazy IR node's property, as a `non_native:` entry's `properties:`
+/// names it (torchgen's LazyIrProperties.Properties, in its order).
+enum class LazyIrProperty {
+  ShapePrecompute,
+  ShapeCompute,
+  ShapeCache,
+  Lower,
+  LowerDeclOnly,
+  CanBeReused,
+  CanBeReusedDeclOnly,
+  CreateFn,
+  CreateFnDeclOnly,
+  TreatScalarsAsConstants
+};
+/// Every property's name, in the enumeration's order.
+llvm::ArrayRef<llvm::StringRef> getLazyIrPropertyNames();
+/// The property named \p Name, or none.
+std::optional<LazyIrProperty> parseLazyIrProperty(llvm::StringRef Name);
+
 /// An entry of `non_native:` (gen_lazy_tensor's IR nodes for operators that
 /// are not in native_functions.yaml).
 struct BackendNonNativeOp {
   FunctionSchema Func;
   std::optional<std::string> OpKind;
-  std::vector<std::string> Properties;
+  std::vector<LazyIrProperty> Properties;
   llvm::SMLoc Loc;
 };
 

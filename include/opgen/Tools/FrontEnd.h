@@ -15,6 +15,7 @@
 #include "opgen/IR/AutogradTables.h"
 #include "opgen/IR/Context.h"
 #include "opgen/IR/Module.h"
+#include "opgen/Parse/BackendYamlReader.h"
 #include "opgen/Parse/NativeYamlReader.h"
 #include "opgen/Pass/PassManager.h"
 #include "opgen/Support/LogicalResult.h"
@@ -35,6 +36,9 @@ struct FrontEndInputs {
   unsigned NativeYaml = 0;
   unsigned TagsYaml = 0;
   unsigned BackendYaml = 0;
+  /// Whose reading of the backend yaml applies: gen_lazy_tensor's rejects
+  /// what gen_backend_stubs only warns about (`non_native`, `ir_gen`).
+  BackendYamlReading BackendReading = BackendYamlReading::BackendStubs;
   /// A selection yaml (--op-selection-yaml-path).
   unsigned SelectionYaml = 0;
   /// --op-registration-whitelist's names, when the flag was given (an empty

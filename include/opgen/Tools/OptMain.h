@@ -57,6 +57,9 @@ struct OptConfig {
   std::optional<std::vector<std::string>> OpRegistrationWhitelist;
   /// torchgen.gen's --per-operator-headers, for the emitters of its files.
   bool PerOperatorHeaders = false;
+  /// The lazy tensor emitters' settings, as a real build passes them
+  /// (getLazyPreset); empty: run_gen_lazy_tensor's defaults.
+  std::string LazyPreset;
   /// torchgen's aoti/fallback_ops.py, read (and its expected-error comments
   /// checked) for the aoti-shims emitter; empty: none, and no shims.
   std::string AotiFallbackOps;

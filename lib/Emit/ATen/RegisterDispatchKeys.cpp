@@ -11,11 +11,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/Emit/ATen/AtenGroups.h"
+#include "opgen/Emit/ATen/KernelTable.h"
 #include "opgen/Emit/CppApiWrappers.h"
+#include "opgen/Emit/Dest/Namespaces.h"
+#include "opgen/Emit/Dest/RegisterDispatchKey.h"
 #include "opgen/Emit/Emitters.h"
 #include "opgen/Emit/FileManager.h"
-#include "opgen/Emit/ATen/KernelTable.h"
-#include "opgen/Emit/Dest/RegisterDispatchKey.h"
 #include "opgen/IR/DispatchKey.h"
 #include "opgen/Support/Parallel.h"
 
@@ -29,19 +30,6 @@
 
 using namespace opgen;
 using namespace llvm;
-
-/// torchgen's NamespaceHelper: `namespace a {` lines and their closings.
-static std::pair<std::string, std::string> namespaceLines(StringRef NS) {
-  SmallVector<StringRef, 3> Parts;
-  NS.split(Parts, "::");
-  std::string Prologue, Epilogue;
-  for (StringRef P : Parts)
-    Prologue +=
-        (Prologue.empty() ? "" : "\n") + ("namespace " + P + " {").str();
-  for (StringRef P : llvm::reverse(Parts))
-    Epilogue += (Epilogue.empty() ? "" : "\n") + ("} // namespace " + P).str();
-  return {Prologue, Epilogue};
-}
 
 namespace {
 /// One key's Register<Key>.cpp.
@@ -116,7 +104,7 @@ KeyRegistrations::definitions(const FunctionGroup &G) {
     }
     Body += "\n}";
   }
-  auto [Prologue, Epilogue] = namespaceLines(NS);
+  auto [Prologue, Epilogue] = getNamespaceLines(NS);
   // Once per group: an array of values, not a StringMap.
   TemplateValue Values[] = {std::move(Prologue),
                             std::move(Epilogue),
