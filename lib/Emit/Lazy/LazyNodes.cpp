@@ -86,7 +86,7 @@ lazy::getLazyFunctions(EmitContext &EC, const BackendConfig &B,
         Ok = false;
         continue;
       }
-      Out.push_back({Id, std::move(*S), It->second});
+      Out.push_back({Id, std::move(*S), K, It->second});
     }
   return Out;
 }

@@ -25,6 +25,8 @@ namespace lazy {
 struct LazyFunction {
   FunctionId Id;
   LazyIrSchema Schema;
+  /// Its kernel in the backend's index; null when it has none (`ir_gen`).
+  const BackendMetadata *Kernel;
   /// The backend yaml entry that names it.
   llvm::SMLoc Loc;
 };
@@ -44,6 +46,15 @@ std::vector<LazyFunction>
 getLazyFunctions(EmitContext &EC, const BackendConfig &B,
                  llvm::ArrayRef<const std::vector<BackendOp> *> Lists,
                  bool &Ok);
+
+/// torchgen's GenLazyShapeInferenceDefinition over \p Fns: the
+/// `compute_shape_<kernel>` declaration each function that is neither
+/// structured nor a view_copy needs the shape-inference header to make, in
+/// order. A function without a kernel is an error at its entry (clearing
+/// \p Ok).
+std::vector<std::string>
+getShapeInferenceDeclarations(EmitContext &EC,
+                              const std::vector<LazyFunction> &Fns, bool &Ok);
 
 } // namespace lazy
 } // namespace opgen
