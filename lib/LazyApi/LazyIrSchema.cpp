@@ -103,6 +103,10 @@ struct TypeMaker {
     case Type::CustomClass:
       break;
     }
+    return reject(T);
+  }
+
+  std::nullopt_t reject(Type T) {
     Error =
         "lazy tensor codegen cannot hold an argument of type `" + T.str() + "`";
     return std::nullopt;
@@ -137,9 +141,7 @@ struct TypeMaker {
     default:
       break;
     }
-    Error =
-        "lazy tensor codegen cannot hold an argument of type `" + T.str() + "`";
-    return std::nullopt;
+    return reject(T);
   }
 };
 

@@ -65,8 +65,9 @@ struct LazyArgument {
   bool IsLazyValue = false;
 };
 
-/// What decides the lazy types: the backend's value class, split as
-/// torchgen splits it into namespace and name.
+/// What decides the lazy types: the backend's value class, with its
+/// namespace (run_gen_lazy_tensor's lazy_value_class). Schemas made with
+/// these options refer to its text: the options must outlive them.
 struct LazyTypeOptions {
   std::string ValueClass = "torch::lazy::Value";
 };

@@ -53,16 +53,11 @@ lazy::getLazyFunctions(EmitContext &EC, const BackendConfig &B,
       Kernels = getKernelsByFunction(M, *I, Functions);
   // torchgen sorts the groups by the name (without overload) of their
   // functional member, stably.
-  std::vector<const FunctionGroup *> Groups;
-  for (const FunctionGroup &G : *M.Groups)
-    Groups.push_back(&G);
-  auto Key = [&](const FunctionGroup *G) {
-    return M.Functions[G->IsGroup ? G->Functional : G->Function]
-        .Func.Name.Name.str();
-  };
   std::vector<std::pair<std::string, const FunctionGroup *>> Keyed;
-  for (const FunctionGroup *G : Groups)
-    Keyed.emplace_back(Key(G), G);
+  for (const FunctionGroup &G : *M.Groups)
+    Keyed.emplace_back(
+        M.Functions[G.IsGroup ? G.Functional : G.Function].Func.Name.Name.str(),
+        &G);
   std::stable_sort(
       Keyed.begin(), Keyed.end(),
       [](const auto &A, const auto &B) { return A.first < B.first; });
